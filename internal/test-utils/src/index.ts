@@ -1,0 +1,3 @@
+export { expectFixture } from './expect-fixture.js'
+export { repoPath, sharedDir, SHARED_MISSING_REASON } from './shared-dir.js'
+export { readWorkspacePackages, type WorkspacePackage } from './workspace-packages.js'

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+
+// The public surface of every entry, by name: adding or removing one is a reviewed change.
+const entries: [string, string[]][] = [
+    ['@wiki/provenance', []],
+]
+
+describe('public API', () => {
+  it.each(entries)('%s exports exactly its names', async (specifier, names) => {
+    expect(Object.keys(await import(specifier)).sort()).toEqual([...names].sort())
+  })
+})
