@@ -22,7 +22,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@wiki/*/src/*', '@wiki/*/src'], message: 'Import packages by their public entries, never their sources.' }] },
+        {
+          patterns: [
+            {
+              group: ['@wiki/*/src/*', '@wiki/*/src'],
+              message: 'Import packages by their public entries, never their sources.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -46,7 +53,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: 'This entry is platform-neutral: no node:* imports.' },
-            { group: ['@wiki/*/src/*', '@wiki/*/src'], message: 'Import packages by their public entries, never their sources.' },
+            {
+              group: ['@wiki/*/src/*', '@wiki/*/src'],
+              message: 'Import packages by their public entries, never their sources.',
+            },
           ],
         },
       ],

@@ -13,7 +13,9 @@ export default defineConfig({
   test: {
     include: suite === 'e2e' ? ['test/e2e/**/*.test.ts'] : ['test/**/*.test.ts'],
     exclude: suite === 'e2e' ? ['**/node_modules/**'] : ['**/node_modules/**', 'test/e2e/**'],
-    setupFiles: [fileURLToPath(new URL('./internal/test-utils/src/fail-on-console.ts', import.meta.url))],
+    setupFiles: [
+      fileURLToPath(new URL('./internal/test-utils/src/fail-on-console.ts', import.meta.url)),
+    ],
     reporters: ['default', ['json', { outputFile: `reports/vitest-${suite}.json` }]],
     testTimeout: suite === 'e2e' ? 120_000 : 20_000,
     hookTimeout: suite === 'e2e' ? 180_000 : 30_000,

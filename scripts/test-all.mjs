@@ -18,7 +18,11 @@ for (const dir of workspaces) rmSync(join(dir, 'reports'), { recursive: true, fo
 
 const run = (title, command, args) => {
   process.stderr.write(`\n== ${title}\n`)
-  const result = spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   return result.status === 0
 }
 
@@ -27,7 +31,11 @@ let extraFailed = 0
 const steps = [
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--force', '--continue']],
-  ['end-to-end tests', 'pnpm', ['exec', 'turbo', 'run', 'test:e2e', '--concurrency=1', '--continue']],
+  [
+    'end-to-end tests',
+    'pnpm',
+    ['exec', 'turbo', 'run', 'test:e2e', '--concurrency=1', '--continue'],
+  ],
   ['MCP conformance suite', 'pnpm', ['--filter', '@wiki/mcp-core', 'run', 'conformance']],
   ['publint', 'pnpm', ['exec', 'turbo', 'run', 'publint', '--continue']],
 ]
@@ -54,7 +62,9 @@ for (const dir of workspaces) {
     passed += report.numPassedTests
     failed += report.numFailedTests
     // A test file that failed to load has no test results but must still count as a failure.
-    failed += report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length
+    failed += report.testResults.filter(
+      (r) => r.status === 'failed' && r.assertionResults.length === 0,
+    ).length
   }
 }
 // A vitest step that failed without writing any failure (crash, config error) still fails.

@@ -15,7 +15,9 @@ export function expectFixture(actual: string, url: URL): void {
     return
   }
   if (!existsSync(path)) {
-    throw new Error(`Fixture ${path} is missing: run the test with UPDATE=1 to create it, then review it.`)
+    throw new Error(
+      `Fixture ${path} is missing: run the test with UPDATE=1 to create it, then review it.`,
+    )
   }
   expect(actual).toBe(readFileSync(path, 'utf8'))
 }

@@ -4,6 +4,8 @@ const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const
 
 for (const method of methods) {
   console[method] = (...args: unknown[]) => {
-    throw new Error(`console.${method} called in a test: ${args.map(String).join(' ').slice(0, 200)}`)
+    throw new Error(
+      `console.${method} called in a test: ${args.map(String).join(' ').slice(0, 200)}`,
+    )
   }
 }

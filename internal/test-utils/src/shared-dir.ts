@@ -17,7 +17,9 @@ export function sharedDir(): string | undefined {
   const dir = process.env.WIKI_SHARED_DIR ?? resolve(repoRoot, '../shared')
   if (existsSync(resolve(dir, 'arch-fixtures'))) return dir
   if (process.env.CI) {
-    throw new Error(`../shared/arch-fixtures is missing at ${dir}; CI must run with ../shared beside the clone.`)
+    throw new Error(
+      `../shared/arch-fixtures is missing at ${dir}; CI must run with ../shared beside the clone.`,
+    )
   }
   return undefined
 }

@@ -25,7 +25,12 @@ export function readWorkspacePackages(): WorkspacePackage[] {
     for (const folder of readdirSync(base).sort()) {
       const file = join(base, folder, 'package.json')
       if (!existsSync(file)) continue
-      out.push({ dir: join(base, folder), folder, group, json: JSON.parse(readFileSync(file, 'utf8')) as WorkspacePackage['json'] })
+      out.push({
+        dir: join(base, folder),
+        folder,
+        group,
+        json: JSON.parse(readFileSync(file, 'utf8')) as WorkspacePackage['json'],
+      })
     }
   }
   return out

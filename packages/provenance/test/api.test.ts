@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 // The public surface of every entry, by name: adding or removing one is a reviewed change.
-const entries: [string, string[]][] = [
-    ['@wiki/provenance', []],
-]
+const entries: [string, string[]][] = [['@wiki/provenance', []]]
 
 describe('public API', () => {
   it.each(entries)('%s exports exactly its names', async (specifier, names) => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 
 // The public surface of every entry, by name: adding or removing one is a reviewed change.
 const entries: [string, string[]][] = [
-    ['@wiki/wiki-adapters', []],
-    ['@wiki/wiki-adapters/mediawiki', []],
-    ['@wiki/wiki-adapters/ahawiki', []],
-    ['@wiki/wiki-adapters/markdown-folder', []],
+  ['@wiki/wiki-adapters', []],
+  ['@wiki/wiki-adapters/mediawiki', []],
+  ['@wiki/wiki-adapters/ahawiki', []],
+  ['@wiki/wiki-adapters/markdown-folder', []],
 ]
 
 describe('public API', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 // The public surface of every entry, by name: adding or removing one is a reviewed change.
 const entries: [string, string[]][] = [
-    ['@wiki/wikitext-parser', []],
-    ['@wiki/wikitext-parser/markdown', []],
+  ['@wiki/wikitext-parser', []],
+  ['@wiki/wikitext-parser/markdown', []],
 ]
 
 describe('public API', () => {
