@@ -1,1 +1,2 @@
-export {}
+export { WikiSourceError } from './lib/wiki-source-error.js'
+export type { WikiSourceErrorCode } from './lib/wiki-source-error.js'

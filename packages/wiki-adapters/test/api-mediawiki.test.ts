@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest'
+
+describe('public API', () => {
+  it('@wiki/wiki-adapters/mediawiki exports exactly its names', async () => {
+    expect(Object.keys(await import('@wiki/wiki-adapters/mediawiki')).sort()).toEqual([
+      'WikiSourceError',
+    ])
+  })
+})
