@@ -4,6 +4,8 @@ describe('public API', () => {
   it('@wiki/wiki-adapters/ahawiki exports exactly its names', async () => {
     expect(Object.keys(await import('@wiki/wiki-adapters/ahawiki')).sort()).toEqual([
       'WikiSourceError',
+      'createAhaWikiSource',
+      'fromKstDateTime',
     ])
   })
 })

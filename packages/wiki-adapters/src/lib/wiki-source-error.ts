@@ -19,6 +19,7 @@ export type WikiSourceErrorCode =
   // AhaWiki
   | 'revision_conflict'
   | 'search_unavailable'
+  | 'unchanged'
   // Markdown folder
   | 'invalid_path'
   | 'invalid_frontmatter'
