@@ -1,2 +1,42 @@
+export { createMarkdownFolderSource } from './lib/markdown-folder/markdown-folder-source.js'
+export type {
+  AppendLogResult,
+  ChecksumResult,
+  LinkGraph,
+  LogEntry,
+  MarkdownFolderSource,
+  MarkdownFolderSourceOptions,
+  PageItem,
+  PageList,
+  PageRead,
+  RawSource,
+  SearchHit,
+  SearchQuery,
+  SearchResult,
+  WikiStatus,
+  WriteResult,
+} from './lib/markdown-folder/markdown-folder-source.js'
+export {
+  frontmatterPresets,
+  parseFrontmatterSchema,
+} from './lib/markdown-folder/frontmatter-schema.js'
+export type {
+  FieldKind,
+  FieldRole,
+  FrontmatterField,
+  FrontmatterIssue,
+  FrontmatterSchema,
+  SchemaLanguage,
+} from './lib/markdown-folder/frontmatter-schema.js'
+export type { FrontmatterError } from './lib/markdown-folder/frontmatter.js'
+export type {
+  RawDiff,
+  RawFileEntry,
+  RawListing,
+  RawText,
+  RawCommands,
+} from './lib/markdown-folder/raw-layer.js'
+export type { LockTimings } from './lib/markdown-folder/file-lock.js'
+export type { PathRefusal } from './lib/markdown-folder/path-rules.js'
 export { WikiSourceError } from './lib/wiki-source-error.js'
 export type { WikiSourceErrorCode } from './lib/wiki-source-error.js'

@@ -4,6 +4,9 @@ describe('public API', () => {
   it('@wiki/wiki-adapters/markdown-folder exports exactly its names', async () => {
     expect(Object.keys(await import('@wiki/wiki-adapters/markdown-folder')).sort()).toEqual([
       'WikiSourceError',
+      'createMarkdownFolderSource',
+      'frontmatterPresets',
+      'parseFrontmatterSchema',
     ])
   })
 })

@@ -28,6 +28,8 @@ export type WikiSourceErrorCode =
   | 'dependency_missing'
   | 'unsupported_file'
   | 'too_large'
+  | 'conflict'
+  | 'ambiguous'
 
 /** The one error class of `@wiki/wiki-adapters`. Its message never holds a secret or a stack. */
 export class WikiSourceError extends Error {

@@ -1,0 +1,94 @@
+import lockfile from 'proper-lockfile'
+import { WikiSourceError } from '../wiki-source-error.js'
+import { isCode } from './path-rules.js'
+
+/** Lock timings; tests lower them. */
+export interface LockTimings {
+  /** A lock not refreshed for this long is taken over (ms). */
+  readonly staleMs: number
+  /** How often a held lock is refreshed (ms). */
+  readonly updateMs: number
+  /** Give up after this long (ms). */
+  readonly timeoutMs: number
+}
+
+export const defaultLockTimings: LockTimings = {
+  staleMs: 10_000,
+  updateMs: 5_000,
+  timeoutMs: 10_000,
+}
+
+/**
+ * Per-target lock shared with other processes: the folder `<target>.lock` (proper-lockfile's
+ * convention, `realpath: false`, so no placeholder target file is made). A promise queue per path
+ * keeps callers within this process in line before they touch the folder.
+ */
+export class FileLocks {
+  readonly #queues = new Map<string, Promise<unknown>>()
+  readonly #held = new Set<() => Promise<void>>()
+  readonly #timings: LockTimings
+
+  constructor(timings: LockTimings) {
+    this.#timings = timings
+  }
+
+  async withLock<T>(target: string, shownPath: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#queues.get(target) ?? Promise.resolve()
+    const run = previous.catch(() => undefined).then(() => this.#locked(target, shownPath, work))
+    const tail = run.catch(() => undefined)
+    this.#queues.set(target, tail)
+    try {
+      return await run
+    } finally {
+      if (this.#queues.get(target) === tail) this.#queues.delete(target)
+    }
+  }
+
+  async #locked<T>(target: string, shownPath: string, work: () => Promise<T>): Promise<T> {
+    const release = await this.#acquire(target, shownPath)
+    this.#held.add(release)
+    try {
+      return await work()
+    } finally {
+      this.#held.delete(release)
+      await release().catch(() => undefined)
+    }
+  }
+
+  async #acquire(target: string, shownPath: string): Promise<() => Promise<void>> {
+    const deadline = Date.now() + this.#timings.timeoutMs
+    let wait = 50
+    for (;;) {
+      try {
+        return await lockfile.lock(target, {
+          realpath: false,
+          stale: this.#timings.staleMs,
+          update: this.#timings.updateMs,
+          retries: 0,
+          // A compromised lock (refresh failed) must not crash the process; the write in progress
+          // still replaces the file atomically.
+          onCompromised: () => undefined,
+        })
+      } catch (error) {
+        if (!isCode(error, 'ELOCKED')) throw error
+        if (Date.now() + wait > deadline) {
+          throw new WikiSourceError(
+            'lock_timeout',
+            `Could not lock ${shownPath} within ${Math.round(this.#timings.timeoutMs / 1000)} s; another writer holds it. Retry later.`,
+            {
+              data: { path: shownPath },
+            },
+          )
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random() / 2)))
+        wait = Math.min(wait * 2, 1000)
+      }
+    }
+  }
+
+  /** Releases every held lock (best effort, e.g. on shutdown). */
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.#held].map((release) => release().catch(() => undefined)))
+    this.#held.clear()
+  }
+}

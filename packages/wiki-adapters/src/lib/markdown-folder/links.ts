@@ -1,0 +1,155 @@
+import path from 'node:path/posix'
+
+/** A link as written: a wikilink target, or a Markdown link already resolved to a wiki path. */
+export type RawLink =
+  | { readonly kind: 'wiki'; readonly target: string }
+  | { readonly kind: 'path'; readonly target: string }
+
+/** Links in a page body, skipping fenced code and inline code spans, de-duplicated in first-seen order. */
+export function extractLinks(body: string, pageSlug: string): RawLink[] {
+  const links: RawLink[] = []
+  const seen = new Set<string>()
+  const push = (link: RawLink): void => {
+    const key = `${link.kind}\u0000${link.target}`
+    if (seen.has(key)) return
+    seen.add(key)
+    links.push(link)
+  }
+  const folder = path.dirname(pageSlug)
+  let fence: { char: string; length: number } | undefined
+  for (const line of body.split('\n')) {
+    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line)
+    if (fenceMatch?.[1]) {
+      const run = fenceMatch[1]
+      if (!fence) {
+        fence = { char: run[0] ?? '`', length: run.length }
+      } else if (run[0] === fence.char && run.length >= fence.length && line.trim() === run) {
+        fence = undefined
+      }
+      continue
+    }
+    if (fence) continue
+    const text = stripCodeSpans(line)
+    for (const match of text.matchAll(
+      /!?\[\[([^[\]\n]+?)\]\]|\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g,
+    )) {
+      if (match[1] !== undefined) {
+        let target = match[1].split(/[#|]/, 1)[0]?.trim() ?? ''
+        target = target.replace(/\.md$/i, '').replace(/^\/+/, '')
+        if (target !== '') push({ kind: 'wiki', target })
+      } else if (match[2] !== undefined) {
+        const resolved = resolveMarkdownDestination(match[2], folder)
+        if (resolved !== undefined) push({ kind: 'path', target: resolved })
+      }
+    }
+  }
+  return links
+}
+
+function resolveMarkdownDestination(destination: string, folder: string): string | undefined {
+  let dest = destination.startsWith('<') ? destination.slice(1, -1) : destination
+  try {
+    dest = decodeURIComponent(dest)
+  } catch {
+    // keep the raw text when the escapes are malformed
+  }
+  dest = dest.replace(/[#?].*$/s, '')
+  if (!/\.md$/i.test(dest)) return undefined
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(dest) || dest.startsWith('/')) return undefined
+  const joined = path.normalize(folder === '.' ? dest : `${folder}/${dest}`)
+  if (joined === '..' || joined.startsWith('../')) return undefined
+  return joined.replace(/\.md$/i, '')
+}
+
+function stripCodeSpans(line: string): string {
+  let out = ''
+  let i = 0
+  while (i < line.length) {
+    if (line[i] !== '`') {
+      out += line[i]
+      i += 1
+      continue
+    }
+    let run = 0
+    while (line[i + run] === '`') run += 1
+    const closing = findRun(line, i + run, run)
+    if (closing === -1) {
+      out += line.slice(i, i + run)
+      i += run
+      continue
+    }
+    out += ' '.repeat(closing + run - i)
+    i = closing + run
+  }
+  return out
+}
+
+function findRun(line: string, from: number, length: number): number {
+  let i = from
+  while (i < line.length) {
+    if (line[i] !== '`') {
+      i += 1
+      continue
+    }
+    let run = 0
+    while (line[i + run] === '`') run += 1
+    if (run === length) return i
+    i += run
+  }
+  return -1
+}
+
+/** Outcome of resolving one link against the known slugs. */
+export type Resolution =
+  | { readonly status: 'resolved'; readonly slug: string }
+  | { readonly status: 'broken' }
+  | { readonly status: 'ambiguous'; readonly candidates: readonly string[] }
+
+/** Slug lookups built once per graph computation. */
+export class SlugResolver {
+  readonly #exact: Set<string>
+  readonly #lower = new Map<string, string[]>()
+  readonly #basename = new Map<string, string[]>()
+  readonly #slugs: readonly string[]
+
+  constructor(slugs: Iterable<string>) {
+    this.#slugs = [...slugs].sort(compareCodeUnits)
+    this.#exact = new Set(this.#slugs)
+    for (const slug of this.#slugs) {
+      push(this.#lower, slug.toLowerCase(), slug)
+      push(this.#basename, (slug.split('/').at(-1) ?? slug).toLowerCase(), slug)
+    }
+  }
+
+  resolve(link: RawLink): Resolution {
+    const target = link.target.normalize('NFC')
+    if (this.#exact.has(target)) return { status: 'resolved', slug: target }
+    const lower = target.toLowerCase()
+    const caseInsensitive = this.#lower.get(lower) ?? []
+    if (link.kind === 'path') return pick(caseInsensitive)
+    if (caseInsensitive.length === 1 && caseInsensitive[0] !== undefined) {
+      return { status: 'resolved', slug: caseInsensitive[0] }
+    }
+    if (caseInsensitive.length > 1) return { status: 'ambiguous', candidates: caseInsensitive }
+    if (!target.includes('/')) return pick(this.#basename.get(lower) ?? [])
+    const suffix = `/${lower}`
+    return pick(this.#slugs.filter((slug) => slug.toLowerCase().endsWith(suffix)))
+  }
+}
+
+function pick(candidates: readonly string[]): Resolution {
+  if (candidates.length === 0) return { status: 'broken' }
+  if (candidates.length === 1 && candidates[0] !== undefined)
+    return { status: 'resolved', slug: candidates[0] }
+  return { status: 'ambiguous', candidates }
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
