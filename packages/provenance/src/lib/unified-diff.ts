@@ -29,7 +29,7 @@ export function unifiedDiff(
   const context = options.context ?? 3
   const a = splitLines(oldText)
   const b = splitLines(newText)
-  const ops = diffLines(a.lines, b.lines)
+  const ops = diffLines(a, b)
 
   const out = [`--- ${options.oldHeader}`, `+++ ${options.newHeader}`]
   let i = 0
@@ -72,7 +72,12 @@ function range(start: number, count: number): string {
   return `${count === 0 ? start : start + 1},${count}`
 }
 
-function splitLines(text: string): { lines: string[]; endsWithNewline: boolean } {
+interface Lines {
+  readonly lines: string[]
+  readonly endsWithNewline: boolean
+}
+
+function splitLines(text: string): Lines {
   if (text === '') return { lines: [], endsWithNewline: true }
   const endsWithNewline = text.endsWith('\n')
   const lines = (endsWithNewline ? text.slice(0, -1) : text).split('\n')
@@ -80,14 +85,22 @@ function splitLines(text: string): { lines: string[]; endsWithNewline: boolean }
 }
 
 /** Line operations from a longest common subsequence, after trimming the common ends. */
-function diffLines(a: readonly string[], b: readonly string[]): Op[] {
+function diffLines(left: Lines, right: Lines): Op[] {
+  const a = left.lines
+  const b = right.lines
+  // A last line without its newline differs from the same text with one.
+  const key = (side: Lines, index: number): string | undefined =>
+    index === side.lines.length - 1 && !side.endsWithNewline
+      ? `${side.lines[index] ?? ''}\u0000`
+      : side.lines[index]
+  const same = (i: number, j: number): boolean => key(left, i) === key(right, j)
   let head = 0
-  while (head < a.length && head < b.length && a[head] === b[head]) head++
+  while (head < a.length && head < b.length && same(head, head)) head++
   let tail = 0
   while (
     tail < a.length - head &&
     tail < b.length - head &&
-    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+    same(a.length - 1 - tail, b.length - 1 - tail)
   ) {
     tail++
   }
@@ -98,10 +111,9 @@ function diffLines(a: readonly string[], b: readonly string[]): Op[] {
   const lcs = new Uint32Array((n + 1) * width)
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * width + j] =
-        a[head + i] === b[head + j]
-          ? (lcs[(i + 1) * width + j + 1] ?? 0) + 1
-          : Math.max(lcs[(i + 1) * width + j] ?? 0, lcs[i * width + j + 1] ?? 0)
+      lcs[i * width + j] = same(head + i, head + j)
+        ? (lcs[(i + 1) * width + j + 1] ?? 0) + 1
+        : Math.max(lcs[(i + 1) * width + j] ?? 0, lcs[i * width + j + 1] ?? 0)
     }
   }
 
@@ -110,7 +122,7 @@ function diffLines(a: readonly string[], b: readonly string[]): Op[] {
   let i = 0
   let j = 0
   while (i < n || j < m) {
-    if (i < n && j < m && a[head + i] === b[head + j]) {
+    if (i < n && j < m && same(head + i, head + j)) {
       ops.push({ kind: ' ', line: a[head + i] ?? '', a: head + i, b: head + j })
       i++
       j++
