@@ -1,1 +1,2 @@
-export {}
+export { serveStdio } from './lib/stdio/serve-stdio.js'
+export type { ServeStdioOptions, StdioServer } from './lib/stdio/serve-stdio.js'

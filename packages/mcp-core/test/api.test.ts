@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest'
 
 // The public surface of every entry, by name: adding or removing one is a reviewed change.
 const entries: [string, string[]][] = [
-  ['@wiki/mcp-core', []],
-  ['@wiki/mcp-core/stdio', []],
-  ['@wiki/mcp-core/http', []],
-  ['@wiki/mcp-core/node', []],
+  [
+    '@wiki/mcp-core',
+    ['SUPPORTED_PROTOCOL_VERSIONS', 'ToolError', 'createServer', 'definePrompt', 'defineTool'],
+  ],
+  ['@wiki/mcp-core/stdio', ['serveStdio']],
+  ['@wiki/mcp-core/http', ['createHttpHandler']],
+  [
+    '@wiki/mcp-core/node',
+    ['formatRegistration', 'readHttpSettings', 'registrationSnippets', 'serveHttp'],
+  ],
 ]
 
 describe('public API', () => {

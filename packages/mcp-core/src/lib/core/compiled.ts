@@ -1,0 +1,39 @@
+import type { Prompt } from './define-prompt.js'
+import type { Tool } from './define-tool.js'
+import type { ServerDefinition } from './create-server.js'
+
+/** Listings indexed by revision level (see revision.ts), prepared once at start-up. */
+export type Listings = readonly [object, object, object]
+
+export interface CompiledTool {
+  tool: Tool
+  listings: Listings
+}
+
+export interface CompiledPrompt {
+  prompt: Prompt
+  listings: Listings
+}
+
+/** Everything `createServer` derived, kept out of the public definition object. */
+export interface CompiledServer {
+  tools: CompiledTool[]
+  toolsByName: Map<string, CompiledTool>
+  prompts: CompiledPrompt[]
+  promptsByName: Map<string, CompiledPrompt>
+  /** Changes whenever the tool listing changes; embedded in cursors. */
+  hash: string
+  capabilities: object
+  /** Start-up warnings, logged by each transport. */
+  warnings: string[]
+}
+
+export const compiledServers: WeakMap<ServerDefinition, CompiledServer> = new WeakMap()
+
+export function compiledOf(server: ServerDefinition): CompiledServer {
+  const compiled = compiledServers.get(server)
+  if (!compiled) {
+    throw new TypeError('server must be the result of createServer()')
+  }
+  return compiled
+}

@@ -1,0 +1,292 @@
+import { PassThrough } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import { createServer, defineTool, ToolError } from '@wiki/mcp-core'
+import { serveStdio } from '@wiki/mcp-core/stdio'
+
+const echo = defineTool({
+  name: 'echo',
+  description: 'Echoes its text.',
+  input: z.strictObject({ text: z.string().min(1) }),
+  output: z.strictObject({ text: z.string() }),
+  access: 'read',
+  handler: ({ text }) => ({ text }),
+})
+
+const slow = defineTool({
+  name: 'slow',
+  description: 'Waits, reporting progress, until aborted or done.',
+  input: z.strictObject({ ms: z.number().int().min(0) }),
+  output: z.strictObject({ waited: z.number() }),
+  access: 'read',
+  async handler({ ms }, ctx) {
+    ctx.progress(0, 2)
+    ctx.progress(0, 2) // not increasing: dropped
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, ms)
+      ctx.signal.addEventListener('abort', () => {
+        clearTimeout(timer)
+        reject(new Error(String(ctx.signal.reason)))
+      })
+    })
+    ctx.progress(2, 2, 'done')
+    return { waited: ms }
+  },
+})
+
+const fail = defineTool({
+  name: 'fail',
+  description: 'Fails as asked.',
+  input: z.strictObject({ expected: z.boolean() }),
+  output: z.strictObject({}),
+  access: 'read',
+  handler({ expected }) {
+    if (expected)
+      throw new ToolError('not_found', 'No page titled Foo', { suggestions: ['Foobar'] })
+    throw new Error('boom')
+  },
+})
+
+const server = createServer({ name: 'test', version: '1.0.0', tools: [echo, slow, fail] })
+
+function start(options: { maxLineBytes?: number; requestTimeoutMs?: number } = {}) {
+  const input = new PassThrough()
+  const output = new PassThrough()
+  const logs: string[] = []
+  const log = {
+    debug: (m: string) => logs.push(`debug ${m}`),
+    info: (m: string) => logs.push(`info ${m}`),
+    warn: (m: string) => logs.push(`warn ${m}`),
+    error: (m: string) => logs.push(`error ${m}`),
+  }
+  const lines: string[] = []
+  const waiters: (() => void)[] = []
+  let buffered = ''
+  output.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8')
+    let index: number
+    while ((index = buffered.indexOf('\n')) !== -1) {
+      lines.push(buffered.slice(0, index))
+      buffered = buffered.slice(index + 1)
+      for (const wake of waiters.splice(0)) wake()
+    }
+  })
+  const handle = serveStdio(server, { input, output, log, ...options })
+  const send = (text: string | Buffer | object) => {
+    input.write(
+      typeof text === 'string' || Buffer.isBuffer(text) ? text : `${JSON.stringify(text)}\n`,
+    )
+  }
+  /** Waits until `count` lines have arrived in total, then returns them parsed. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are arbitrary JSON
+  const until = async (count: number): Promise<any[]> => {
+    while (lines.length < count) await new Promise<void>((resolve) => waiters.push(resolve))
+    return lines.slice(0, count).map((line) => JSON.parse(line))
+  }
+  return { handle, send, until, lines, logs, input }
+}
+
+describe('serveStdio', () => {
+  it('answers initialize, ping and tools/call with structuredContent and text parity', async () => {
+    const { send, until, handle } = start()
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'c', version: '1' },
+      },
+    })
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    send({ jsonrpc: '2.0', id: 'p', method: 'ping' })
+    send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'hi' } },
+    })
+    const [init, ping, call] = await until(3)
+    expect(init).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        protocolVersion: '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'test', version: '1.0.0' },
+      },
+    })
+    expect(ping).toEqual({ jsonrpc: '2.0', id: 'p', result: {} })
+    expect(call).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        content: [{ type: 'text', text: '{"text":"hi"}' }],
+        structuredContent: { text: 'hi' },
+      },
+    })
+    await handle.close()
+  })
+
+  it('frames lines: strips a BOM and \\r, skips empty lines, answers invalid UTF-8 with a parse error', async () => {
+    const { send, until, handle } = start()
+    send('\uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}\r\n\n\n')
+    send(Buffer.from([0x7b, 0xff, 0xfe, 0x0a]))
+    send('{"jsonrpc":"2.0","id":2,"method":"ping"}\n')
+    expect(await until(3)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ])
+    await handle.close()
+  })
+
+  it('refuses a line over maxLineBytes and keeps serving', async () => {
+    const { send, until, handle } = start({ maxLineBytes: 64 })
+    send(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(40)}`)
+    send(`${'y'.repeat(40)}"}}\n`)
+    send('{"jsonrpc":"2.0","id":2,"method":"ping"}\n')
+    expect(await until(2)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: 'Invalid Request',
+          data: { reason: 'message exceeds 64 bytes' },
+        },
+      },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ])
+    await handle.close()
+  })
+
+  it('sends progress only for a progress token, then the result', async () => {
+    const { send, until, handle } = start()
+    send({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { ms: 5 }, _meta: { progressToken: 'tok' } },
+    })
+    expect(await until(3)).toEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'tok', progress: 0, total: 2 },
+      },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'tok', progress: 2, total: 2, message: 'done' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        result: {
+          content: [{ type: 'text', text: '{"waited":5}' }],
+          structuredContent: { waited: 5 },
+        },
+      },
+    ])
+    await handle.close()
+  })
+
+  it('cancellation aborts the handler and suppresses its response', async () => {
+    const { send, until, handle, lines } = start()
+    send({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { ms: 10_000 } },
+    })
+    send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } })
+    send({ jsonrpc: '2.0', id: 10, method: 'ping' })
+    expect(await until(1)).toEqual([{ jsonrpc: '2.0', id: 10, result: {} }])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(lines).toHaveLength(1)
+    await handle.close()
+  })
+
+  it('times a tool out with the timeout code', async () => {
+    const { send, until, handle } = start({ requestTimeoutMs: 20 })
+    send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { ms: 10_000 } },
+    })
+    const [response] = await until(1)
+    expect(response.result.isError).toBe(true)
+    expect(JSON.parse(response.result.content[0].text).error.code).toBe('timeout')
+    await handle.close()
+  })
+
+  it('close() answers running calls with unavailable and resolves closed', async () => {
+    const { send, until, handle } = start()
+    send({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { ms: 10_000 } },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    await handle.close()
+    await handle.closed
+    const [response] = await until(1)
+    expect(JSON.parse(response.result.content[0].text).error.code).toBe('unavailable')
+  })
+
+  it('EOF aborts handlers without a reply and resolves closed', async () => {
+    const { send, handle, input, lines } = start()
+    send({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { ms: 10_000 } },
+    })
+    input.end()
+    await handle.closed
+    expect(lines).toEqual([])
+  })
+
+  it('turns ToolError and unexpected errors into isError results', async () => {
+    const { send, until, handle, logs } = start()
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'fail', arguments: { expected: true } },
+    })
+    send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'fail', arguments: { expected: false } },
+    })
+    const [expected, unexpected] = await until(2)
+    expect(expected.result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: '{"error":{"suggestions":["Foobar"],"code":"not_found","message":"No page titled Foo"}}',
+        },
+      ],
+      isError: true,
+    })
+    const error = JSON.parse(unexpected.result.content[0].text).error
+    expect(error).toEqual({
+      code: 'internal_error',
+      message: 'Internal error',
+      ref: expect.stringMatching(/^[0-9a-f]{8}$/),
+    })
+    expect(unexpected.result.content[0].text).not.toContain('boom')
+    expect(
+      logs.some(
+        (line) => line.startsWith('error') && line.includes(error.ref) && line.includes('boom'),
+      ),
+    ).toBe(true)
+    await handle.close()
+  })
+})
