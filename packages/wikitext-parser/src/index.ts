@@ -1,3 +1,8 @@
+export { createLocator, type Locator } from './lib/create-locator.js'
+export { defaultSite, defineSite, type ExtensionTagMode, type Site } from './lib/define-site.js'
+export { fromWikitext, type FromWikitextOptions } from './lib/from-wikitext.js'
+export { toWikitext } from './lib/to-wikitext.js'
+export { WikitextParserError, type WikitextParserErrorCode } from './lib/wikitext-parser-error.js'
 export type {
   Bold,
   BehaviorSwitch,

@@ -1,0 +1,747 @@
+/**
+ * Pass 1, after MediaWiki's preprocessor (page view): comments, extension and inclusion tags,
+ * braces, `[[ ]]` and `-{ }-` pairs, and headings, in one left-to-right scan with an explicit
+ * stack.
+ *
+ * Everything the scan accumulates goes into one flat array; an open construct remembers where
+ * its content starts. A construct that closes moves its slice into a node once; one that never
+ * closes leaves its slice in place as text. Each item therefore moves at most once per
+ * enclosing node, and unwinding costs nothing, which keeps the scan linear on unclosed input.
+ */
+import type { Pointer } from './positions.js'
+import type { SiteIndex } from './site-index.js'
+import type {
+  Comment,
+  Content,
+  ExtensionTag,
+  Heading,
+  InclusionTag,
+  InternalLink,
+  LinkParameter,
+  LinkTarget,
+  ParameterName,
+  TemplateName,
+  TemplateParameter,
+  Text,
+  Transclusion,
+} from './types.js'
+
+/** State shared by every fragment of one parse. */
+export interface ParseContext {
+  readonly input: string
+  readonly pointer: Pointer
+  readonly site: SiteIndex
+  headingIndex: number
+  /** Characters visited plus stack operations: the linear-time tests read it. */
+  work: number
+  /** Offset from which no `>` exists (searched once). */
+  noGreaterThan: number
+  /** Offset from which no `-->` exists. */
+  noCommentEnd: number
+  /** Tag names whose closing tag was sought and not found, with the offset searched from. */
+  readonly noCloseTag: Map<string, number>
+}
+
+const BRACE = 0
+const LINK = 1
+const LANG = 2
+const HEADING = 3
+
+interface Piece {
+  kind: 0 | 1 | 2 | 3
+  /** Offset of the opener's first character. */
+  start: number
+  /** Braces left in the opener, or `=` in a heading's opening run. */
+  count: number
+  /** The opener as a text item, at `outStart - 1`. */
+  opener: Text
+  outStart: number
+  /** Brace parts: out index where each part starts, and the offset of its `|` (-1 for the name). */
+  partStarts: number[]
+  partPipes: number[]
+  partEquals: number[]
+  /** Link: offset of the first `|`, or -1. */
+  firstPipe: number
+  /** Link: an internal link sits directly in its text. */
+  hasLink: boolean
+}
+
+const special = new Uint8Array(65536)
+for (const char of '<{[-}]|=\n') special[char.charCodeAt(0)] = 1
+
+const invalidTarget = /[<>[\]{}\u0000-\u001F\u007F\uFFFD]/u
+const modifiers = /^\s*(?:safesubst|subst|msgnw|msg|raw):/iu
+const tagNameChar = /[A-Za-z0-9]/u
+
+export function preprocess(
+  context: ParseContext,
+  from: number,
+  to: number,
+  headings: boolean,
+): Content[] {
+  const { input, pointer, site } = context
+  const out: Content[] = []
+  const stack: Piece[] = []
+  let top: Piece | undefined
+  let floor = 0
+  const position = pointer.position
+
+  const text = (start: number, end: number): Text => ({
+    type: 'text',
+    value: input.slice(start, end),
+    position: position(start, end),
+  })
+  const appendText = (start: number, end: number): void => {
+    if (end <= start) return
+    const last = out[out.length - 1]
+    if (out.length > floor && last?.type === 'text' && last.position.end.offset === start) {
+      last.value += input.slice(start, end)
+      last.position = { start: last.position.start, end: pointer.point(end) }
+      return
+    }
+    out.push(text(start, end))
+  }
+  const push = (kind: Piece['kind'], start: number, length: number, count: number): void => {
+    const opener = text(start, start + length)
+    out.push(opener)
+    const piece: Piece = {
+      kind,
+      start,
+      count,
+      opener,
+      outStart: out.length,
+      partStarts: [out.length],
+      partPipes: [-1],
+      partEquals: [-1],
+      firstPipe: -1,
+      hasLink: false,
+    }
+    stack.push(piece)
+    top = piece
+    floor = out.length
+    context.work++
+  }
+  const pop = (): void => {
+    stack.pop()
+    top = stack[stack.length - 1]
+    floor = out.length
+    context.work++
+  }
+  const findEquals = (): boolean =>
+    top !== undefined &&
+    top.kind === BRACE &&
+    top.partStarts.length > 1 &&
+    top.partEquals[top.partEquals.length - 1] === -1
+
+  const openHeading = (at: number): number => {
+    let run = 0
+    while (run < 6 && input.charCodeAt(at + run) === 61 && at + run < to) run++
+    if (run === 0 || (run === 1 && findEquals())) return at
+    push(HEADING, at, run, run)
+    return at + run
+  }
+
+  let i = from
+  if (headings && from === 0) i = openHeading(0)
+  for (;;) {
+    let j = i
+    while (j < to && special[input.charCodeAt(j)] === 0) j++
+    context.work += j - i + 1
+    appendText(i, j)
+    i = j
+    if (i >= to) {
+      if (top?.kind === HEADING) {
+        closeHeading(i)
+        continue
+      }
+      break
+    }
+    const code = input.charCodeAt(i)
+    if (code === 10) {
+      // \n
+      if (top?.kind === HEADING) {
+        // The same \n is read again below as the start of the next line.
+        closeHeading(i)
+        continue
+      }
+      appendText(i, i + 1)
+      i++
+      if (headings) i = openHeading(i)
+    } else if (code === 60) {
+      // <
+      i = angle(i)
+    } else if (code === 123) {
+      // {
+      let run = 1
+      while (i + run < to && input.charCodeAt(i + run) === 123) run++
+      if (run >= 2) push(BRACE, i, run, run)
+      else appendText(i, i + 1)
+      i += run
+    } else if (code === 91) {
+      // [
+      let run = 1
+      while (i + run < to && input.charCodeAt(i + run) === 91) run++
+      if (run >= 2) {
+        appendText(i, i + run - 2)
+        push(LINK, i + run - 2, 2, 2)
+      } else appendText(i, i + 1)
+      i += run
+    } else if (code === 45) {
+      // -
+      if (i + 1 < to && input.charCodeAt(i + 1) === 123) {
+        push(LANG, i, 2, 1)
+        i += 2
+      } else {
+        appendText(i, i + 1)
+        i++
+      }
+    } else if (code === 125) {
+      // }
+      if (top?.kind === BRACE) {
+        let run = 1
+        while (i + run < to && run < top.count && input.charCodeAt(i + run) === 125) run++
+        if (run >= 2) {
+          const matched = run >= 3 ? 3 : 2
+          closeBrace(i, matched)
+          i += matched
+        } else {
+          appendText(i, i + 1)
+          i++
+        }
+      } else if (top?.kind === LANG && i + 1 < to && input.charCodeAt(i + 1) === 45) {
+        appendText(i, i + 2)
+        propagateLink(top)
+        i += 2
+      } else {
+        appendText(i, i + 1)
+        i++
+      }
+    } else if (code === 93) {
+      // ]
+      if (top?.kind === LINK && i + 1 < to && input.charCodeAt(i + 1) === 93) {
+        i = closeLink(i)
+      } else {
+        appendText(i, i + 1)
+        i++
+      }
+    } else if (code === 124) {
+      // |
+      if (top?.kind === BRACE) {
+        out.push(text(i, i + 1))
+        top.partStarts.push(out.length)
+        top.partPipes.push(i)
+        top.partEquals.push(-1)
+        floor = out.length
+      } else {
+        if (top?.kind === LINK && top.firstPipe === -1) top.firstPipe = i
+        appendText(i, i + 1)
+      }
+      i++
+    } else {
+      // = (or another character only special in some places)
+      if (code === 61 && findEquals() && top) top.partEquals[top.partEquals.length - 1] = i
+      appendText(i, i + 1)
+      i++
+    }
+  }
+  return out
+
+  /** `<`: a comment, an extension or inclusion tag, or text. Returns where to continue. */
+  function angle(at: number): number {
+    if (input.startsWith('<!--', at)) {
+      let close = at + 4 >= context.noCommentEnd ? -1 : input.indexOf('-->', at + 4)
+      if (close !== -1 && close + 3 > to) close = -1
+      if (close === -1 && to === input.length)
+        context.noCommentEnd = Math.min(context.noCommentEnd, at)
+      const end = close === -1 ? to : close + 3
+      context.work += end - at
+      const node: Comment = {
+        type: 'comment',
+        value: input.slice(at + 4, close === -1 ? to : close),
+        closed: close !== -1,
+        position: position(at, end),
+      }
+      out.push(node)
+      return end
+    }
+    let nameStart = at + 1
+    const closing = input.charCodeAt(nameStart) === 47
+    if (closing) nameStart++
+    let nameEnd = nameStart
+    while (nameEnd < to && tagNameChar.test(input.charAt(nameEnd))) nameEnd++
+    const rawName = input.slice(nameStart, nameEnd)
+    const name = rawName.toLowerCase()
+    context.work += nameEnd - at
+    const after = input.charCodeAt(nameEnd)
+    const boundary =
+      nameEnd < to &&
+      (after === 62 ||
+        after === 32 ||
+        after === 9 ||
+        after === 10 ||
+        after === 13 ||
+        after === 12 ||
+        (after === 47 && input.charCodeAt(nameEnd + 1) === 62))
+    const inclusion = isInclusion(name)
+    const mode = site.tags.get(name)
+    if (
+      !boundary ||
+      rawName === '' ||
+      (!inclusion && mode === undefined) ||
+      (closing && name === 'includeonly') ||
+      (closing && !inclusion)
+    ) {
+      appendText(at, at + 1)
+      return at + 1
+    }
+    const gt = greaterThan(nameEnd)
+    if (gt === -1) {
+      appendText(at, at + 1)
+      return at + 1
+    }
+    const selfClosing = input.charCodeAt(gt - 1) === 47 && gt - 1 >= nameEnd
+    if (inclusion && (name !== 'includeonly' || selfClosing)) {
+      const node: InclusionTag = {
+        type: 'inclusionTag',
+        name,
+        value: input.slice(at, gt + 1),
+        position: position(at, gt + 1),
+      }
+      out.push(node)
+      return gt + 1
+    }
+    let closeStart = -1
+    let closeEnd = -1
+    const failedFrom = context.noCloseTag.get(name)
+    if (!selfClosing && (failedFrom === undefined || gt + 1 < failedFrom)) {
+      const pattern = new RegExp(`</${name}\\s*>`, 'giu')
+      pattern.lastIndex = gt + 1
+      const match = pattern.exec(input)
+      if (match && match.index + match[0].length <= to) {
+        closeStart = match.index
+        closeEnd = match.index + match[0].length
+        context.work += closeEnd - gt
+      } else {
+        context.work += to - gt
+        if (to === input.length) context.noCloseTag.set(name, gt + 1)
+      }
+    }
+    if (!selfClosing && closeStart === -1) {
+      if (name === 'includeonly') {
+        // MediaWiki lets an includeonly element run to the end of the text.
+        const node: InclusionTag = {
+          type: 'inclusionTag',
+          name: 'includeonly',
+          value: input.slice(at, to),
+          position: position(at, to),
+        }
+        out.push(node)
+        return to
+      }
+      appendText(at, at + 1)
+      return at + 1
+    }
+    const end = selfClosing ? gt + 1 : closeEnd
+    if (name === 'includeonly') {
+      const node: InclusionTag = {
+        type: 'inclusionTag',
+        name: 'includeonly',
+        value: input.slice(at, end),
+        position: position(at, end),
+      }
+      out.push(node)
+      return end
+    }
+    const node: ExtensionTag = {
+      type: 'extensionTag',
+      name,
+      rawName,
+      attributes: input.slice(nameEnd, selfClosing ? gt - 1 : gt),
+      selfClosing,
+      closeTag: selfClosing ? '' : input.slice(closeStart, closeEnd),
+      value: selfClosing || mode === 'wikitext' ? null : input.slice(gt + 1, closeStart),
+      children:
+        !selfClosing && mode === 'wikitext' ? preprocess(context, gt + 1, closeStart, false) : [],
+      position: position(at, end),
+    }
+    out.push(node)
+    return end
+  }
+
+  function greaterThan(from: number): number {
+    if (from >= context.noGreaterThan) return -1
+    const found = input.indexOf('>', from)
+    if (found === -1 || found >= to) {
+      if (to === input.length) context.noGreaterThan = Math.min(context.noGreaterThan, from)
+      return -1
+    }
+    context.work += found - from
+    return found
+  }
+
+  /** Source of items, comments dropped. */
+  function sourceOf(items: readonly Content[], start: number, end: number): string {
+    let result = ''
+    let at = start
+    for (const item of items) {
+      const s = Math.max(item.position.start.offset, start)
+      const e = Math.min(item.position.end.offset, end)
+      if (e <= s) continue
+      if (item.type !== 'comment') result += input.slice(Math.max(at, s), e)
+      at = e
+    }
+    return result
+  }
+
+  /** Items (from out[first] to out[last - 1]) that lie in [start, end), texts cut to fit. */
+  function clip(first: number, last: number, start: number, end: number): Content[] {
+    const result: Content[] = []
+    for (let index = first; index < last; index++) {
+      const item = out[index]
+      if (!item) continue
+      const s = item.position.start.offset
+      const e = item.position.end.offset
+      if (s >= start && e <= end) {
+        if (e > s || item.type !== 'text') result.push(item)
+      } else if (item.type === 'text' && e > start && s < end) {
+        result.push(text(Math.max(s, start), Math.min(e, end)))
+      }
+    }
+    context.work += last - first
+    return result
+  }
+
+  function closeBrace(at: number, matched: 2 | 3): void {
+    const piece = top as Piece
+    const start = piece.start + piece.count - matched
+    const end = at + matched
+    const parts = piece.partStarts.length
+    const nameEndIndex = parts > 1 ? (piece.partStarts[1] ?? out.length) - 1 : out.length
+    const nameStart = start + matched
+    const nameEnd = parts > 1 ? (piece.partPipes[1] ?? at) : at
+    let nameSource = sourceOf(out.slice(piece.outStart, nameEndIndex), nameStart, nameEnd)
+    let modifier: string | null = null
+    const modifierMatch = modifiers.exec(nameSource)
+    if (modifierMatch) {
+      modifier = modifierMatch[0].trimStart()
+      nameSource = nameSource.slice(modifierMatch[0].length)
+    }
+    let type: Transclusion['type'] = matched === 3 ? 'templateArgument' : 'template'
+    let colon = -1
+    if (matched === 2) {
+      // A function hook is the text before the first `:` of the name part.
+      for (let index = piece.outStart; index < nameEndIndex && colon === -1; index++) {
+        const item = out[index]
+        if (item?.type === 'text') {
+          const found = item.value.indexOf(':')
+          if (found !== -1) colon = item.position.start.offset + found
+        }
+      }
+      const prefix =
+        colon === -1 ? '' : sourceOf(out.slice(piece.outStart, nameEndIndex), nameStart, colon)
+      const hook = prefix.replace(modifiers, '').trim().replace(/_/gu, ' ').toLowerCase()
+      if (colon !== -1 && site.hooks.has(hook)) {
+        type = 'parserFunction'
+        nameSource = prefix.replace(modifiers, '')
+      } else {
+        colon = -1
+        if (site.variables.has(nameSource.trim())) type = 'magicWord'
+      }
+    }
+    const name = nameSource.trim().replace(/_/gu, ' ')
+    const nameNode: TemplateName = {
+      type: 'templateName',
+      children: clip(piece.outStart, nameEndIndex, nameStart, colon === -1 ? nameEnd : colon),
+      position: position(nameStart, colon === -1 ? nameEnd : colon),
+    }
+    const parameters: TemplateParameter[] = []
+    let positional = 0
+    if (colon !== -1) {
+      parameters.push({
+        type: 'templateParameter',
+        delimiter: ':',
+        name: null,
+        index: ++positional,
+        valuePosition: position(colon + 1, nameEnd),
+        children: clip(piece.outStart, nameEndIndex, colon + 1, nameEnd),
+        position: position(colon, nameEnd),
+      })
+    }
+    for (let part = 1; part < parts; part++) {
+      const first = piece.partStarts[part] ?? out.length
+      const last = part + 1 < parts ? (piece.partStarts[part + 1] ?? out.length) - 1 : out.length
+      const pipe = piece.partPipes[part] ?? at
+      const partEnd = part + 1 < parts ? (piece.partPipes[part + 1] ?? at) : at
+      const equals = piece.partEquals[part] ?? -1
+      const children: Content[] = []
+      let parameterName: string | null = null
+      let valueStart = pipe + 1
+      if (equals !== -1) {
+        parameterName = sourceOf(out.slice(first, last), pipe + 1, equals).trim()
+        const nameNode: ParameterName = {
+          type: 'parameterName',
+          children: clip(first, last, pipe + 1, equals),
+          position: position(pipe + 1, equals),
+        }
+        children.push(nameNode)
+        valueStart = equals + 1
+      }
+      for (const item of clip(first, last, valueStart, partEnd)) children.push(item)
+      parameters.push({
+        type: 'templateParameter',
+        delimiter: '|',
+        name: parameterName,
+        index: equals === -1 ? ++positional : null,
+        valuePosition: position(valueStart, partEnd),
+        children,
+        position: position(pipe, partEnd),
+      })
+    }
+    const node: Transclusion = {
+      type,
+      name,
+      modifier,
+      children: [nameNode, ...parameters],
+      position: position(start, end),
+    }
+    const left = piece.count - matched
+    if (left >= 2) {
+      piece.count = left
+      piece.opener = text(piece.start, piece.start + left)
+      out[piece.outStart - 1] = piece.opener
+      out.length = piece.outStart
+      out.push(node)
+      piece.partStarts = [piece.outStart]
+      piece.partPipes = [-1]
+      piece.partEquals = [-1]
+      floor = out.length
+      context.work++
+      return
+    }
+    if (left === 1) {
+      out[piece.outStart - 1] = text(piece.start, piece.start + 1)
+      out.length = piece.outStart
+    } else {
+      out.length = piece.outStart - 1
+    }
+    out.push(node)
+    pop()
+  }
+
+  function closeLink(at: number): number {
+    const piece = top as Piece
+    const targetEnd = piece.firstPipe === -1 ? at : piece.firstPipe
+    let valid = true
+    let targetSource = ''
+    for (let index = piece.outStart; index < out.length && valid; index++) {
+      const item = out[index]
+      if (!item) break
+      context.work++
+      if (item.position.start.offset >= targetEnd) break
+      if (item.type === 'text') {
+        const value = input.slice(
+          item.position.start.offset,
+          Math.min(item.position.end.offset, targetEnd),
+        )
+        if (invalidTarget.test(value)) valid = false
+        targetSource += value
+      } else if (
+        item.type === 'template' ||
+        item.type === 'parserFunction' ||
+        item.type === 'magicWord' ||
+        item.type === 'templateArgument'
+      ) {
+        targetSource += input.slice(item.position.start.offset, item.position.end.offset)
+      } else if (item.type !== 'comment') {
+        valid = false
+      }
+    }
+    const target = describeTarget(targetSource)
+    if (!valid || !target || (piece.hasLink && target.kind !== 'file')) {
+      appendText(at, at + 2)
+      propagateLink(piece)
+      return at + 2
+    }
+    let trail = ''
+    if (target.kind === 'page' || target.kind === 'interwiki' || target.kind === 'media') {
+      site.trail.lastIndex = at + 2
+      const match = site.trail.exec(input)
+      if (match && at + 2 + match[0].length <= to) trail = match[0]
+    }
+    const children: [LinkTarget, ...LinkParameter[]] = [
+      {
+        type: 'linkTarget',
+        children: clip(piece.outStart, out.length, piece.start + 2, targetEnd),
+        position: position(piece.start + 2, targetEnd),
+      },
+    ]
+    if (piece.firstPipe !== -1) {
+      // Split the rest at each `|` in top-level text.
+      const pipes: number[] = [piece.firstPipe]
+      for (let index = piece.outStart; index < out.length; index++) {
+        const item = out[index]
+        if (item?.type !== 'text') continue
+        let found = item.value.indexOf('|')
+        while (found !== -1) {
+          const offset = item.position.start.offset + found
+          if (offset > piece.firstPipe) pipes.push(offset)
+          found = item.value.indexOf('|', found + 1)
+        }
+      }
+      for (let index = 0; index < pipes.length; index++) {
+        const pipe = pipes[index] ?? at
+        const end = pipes[index + 1] ?? at
+        children.push({
+          type: 'linkParameter',
+          children: clip(piece.outStart, out.length, pipe + 1, end),
+          position: position(pipe, end),
+        })
+      }
+    }
+    const end = at + 2 + trail.length
+    const node: InternalLink = {
+      type: 'internalLink',
+      target: target.target,
+      namespace: target.namespace,
+      fragment: target.fragment,
+      kind: target.kind,
+      trail,
+      children,
+      position: position(piece.start, end),
+    }
+    out.length = piece.outStart - 1
+    out.push(node)
+    piece.hasLink = true
+    propagateLink(piece)
+    return end
+  }
+
+  function describeTarget(
+    source: string,
+  ): Pick<InternalLink, 'target' | 'namespace' | 'fragment' | 'kind'> | undefined {
+    let value = source.replace(/_/gu, ' ').trim()
+    let leadingColon = false
+    if (value.startsWith(':')) {
+      leadingColon = true
+      value = value.slice(1).trim()
+    }
+    let fragment: string | null = null
+    const hash = value.indexOf('#')
+    if (hash !== -1) {
+      fragment = value.slice(hash + 1)
+      value = value.slice(0, hash).trim()
+    }
+    if (value === '' && fragment === null) return undefined
+    const colon = value.indexOf(':')
+    if (colon !== -1) {
+      const prefix = value.slice(0, colon).trim().replace(/ +/gu, ' ').toLowerCase()
+      const namespace = site.namespaces.get(prefix)
+      if (namespace) {
+        let kind: InternalLink['kind'] = namespace.kind
+        if (leadingColon && (kind === 'file' || kind === 'category')) kind = 'page'
+        return { target: value, namespace: namespace.name, fragment, kind }
+      }
+      if (site.interwiki.has(prefix))
+        return { target: value, namespace: '', fragment, kind: 'interwiki' }
+    }
+    return { target: value, namespace: '', fragment, kind: 'page' }
+  }
+
+  function closeHeading(lineEnd: number): void {
+    const piece = top as Piece
+    const contentStart = piece.start + piece.count
+    // Skip trailing comments and spaces/tabs, then count the closing `=` run.
+    let index = out.length - 1
+    let runEnd = -1
+    for (; index >= piece.outStart; index--) {
+      const item = out[index]
+      context.work++
+      if (!item || item.type === 'comment') continue
+      if (item.type !== 'text') break
+      const stripped = item.value.replace(/[ \t]+$/u, '')
+      if (stripped === '') continue
+      runEnd = item.position.start.offset + stripped.length
+      break
+    }
+    if (runEnd === -1) runEnd = contentStart
+    let runStart = runEnd
+    while (runStart > contentStart && input.charCodeAt(runStart - 1) === 61) runStart--
+    context.work += runEnd - runStart
+    let level: number
+    if (runStart === contentStart && !hasNodeBefore(runStart)) {
+      const total = piece.count + (runEnd - runStart)
+      level = total < 3 ? 0 : Math.min(6, Math.floor((total - 1) / 2))
+    } else {
+      level = Math.min(runEnd - runStart, piece.count)
+    }
+    if (level > 0) {
+      const children: Content[] = []
+      if (piece.count > level) children.push(text(piece.start + level, contentStart))
+      const inner = Math.max(runEnd - level, contentStart)
+      for (const item of clip(piece.outStart, out.length, contentStart, inner)) children.push(item)
+      if (runEnd - level < contentStart && runEnd - level > piece.start + level) {
+        // All `=`: the content is the middle of one run.
+        children.length = 0
+        children.push(text(piece.start + level, runEnd - level))
+      }
+      const node: Heading = {
+        type: 'heading',
+        depth: level as Heading['depth'],
+        trail: input.slice(runEnd, lineEnd),
+        sectionIndex: ++context.headingIndex,
+        children,
+        position: position(piece.start, lineEnd),
+      }
+      out.length = piece.outStart - 1
+      out.push(node)
+      pop()
+      return
+    }
+    // MediaWiki's later heading regex still renders `==a==\r` (no section index).
+    const line = input.slice(piece.start, lineEnd)
+    const loose =
+      stack.length === 1 && /[\r\f\v]/u.test(line) ? /^(={1,6})(.+)\1(\s*)$/u.exec(line) : null
+    const open = loose?.[1]
+    const body = loose?.[2]
+    if (
+      open &&
+      body !== undefined &&
+      out.slice(piece.outStart).every((item) => item.type === 'text')
+    ) {
+      const node: Heading = {
+        type: 'heading',
+        depth: open.length as Heading['depth'],
+        trail: loose[3] ?? '',
+        sectionIndex: null,
+        children: [text(piece.start + open.length, piece.start + open.length + body.length)],
+        position: position(piece.start, lineEnd),
+      }
+      out.length = piece.outStart - 1
+      out.push(node)
+      pop()
+      return
+    }
+    pop()
+  }
+
+  /** Pops `piece`; a link among its items now sits directly in the enclosing link's text. */
+  function propagateLink(piece: Piece): void {
+    pop()
+    const parent = stack[stack.length - 1]
+    if (piece.hasLink && parent?.kind === LINK) parent.hasLink = true
+  }
+
+  function hasNodeBefore(offset: number): boolean {
+    const piece = top as Piece
+    for (let index = piece.outStart; index < out.length; index++) {
+      const item = out[index]
+      if (!item || item.position.start.offset >= offset) return false
+      if (item.type !== 'text') return true
+    }
+    return false
+  }
+}
+
+function isInclusion(name: string): name is InclusionTag['name'] {
+  return name === 'noinclude' || name === 'onlyinclude' || name === 'includeonly'
+}

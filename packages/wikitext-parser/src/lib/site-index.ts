@@ -1,0 +1,57 @@
+import type { ExtensionTagMode, Site } from './define-site.js'
+
+/** A site's lists as lookup tables, built once per site object. */
+export interface SiteIndex {
+  readonly site: Site
+  readonly tags: ReadonlyMap<string, ExtensionTagMode>
+  readonly variables: ReadonlySet<string>
+  readonly hooks: ReadonlySet<string>
+  readonly switches: ReadonlySet<string>
+  /** Lower-cased protocols, longest first. */
+  readonly protocols: readonly string[]
+  /** Lower-cased namespace name → canonical kind and name. */
+  readonly namespaces: ReadonlyMap<
+    string,
+    { kind: 'file' | 'media' | 'category' | 'page'; name: string }
+  >
+  readonly interwiki: ReadonlySet<string>
+  readonly trail: RegExp
+  readonly redirects: readonly string[]
+}
+
+const cache = new WeakMap<Site, SiteIndex>()
+
+export function indexSite(site: Site): SiteIndex {
+  const cached = cache.get(site)
+  if (cached) return cached
+  const namespaces = new Map<
+    string,
+    { kind: 'file' | 'media' | 'category' | 'page'; name: string }
+  >()
+  const add = (names: readonly string[], kind: 'file' | 'media' | 'category' | 'page'): void => {
+    const canonical = names[0] ?? ''
+    for (const name of names) {
+      const key = name.replace(/_/g, ' ').toLowerCase()
+      if (!namespaces.has(key))
+        namespaces.set(key, { kind, name: kind === 'page' ? name : canonical })
+    }
+  }
+  add(site.fileNamespaces, 'file')
+  add(site.mediaNamespaces, 'media')
+  add(site.categoryNamespaces, 'category')
+  for (const name of site.namespaces) add([name], 'page')
+  const index: SiteIndex = {
+    site,
+    tags: new Map(Object.entries(site.extensionTags)),
+    variables: new Set(site.variables),
+    hooks: new Set(site.functionHooks.map((hook) => hook.toLowerCase())),
+    switches: new Set(site.behaviorSwitches.map((name) => name.toUpperCase())),
+    protocols: site.urlProtocols.map((p) => p.toLowerCase()).sort((a, b) => b.length - a.length),
+    namespaces,
+    interwiki: new Set(site.interwikiPrefixes.map((prefix) => prefix.toLowerCase())),
+    trail: new RegExp(`[${site.linkTrail}]+`, 'uy'),
+    redirects: site.redirectWords,
+  }
+  cache.set(site, index)
+  return index
+}
