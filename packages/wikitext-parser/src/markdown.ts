@@ -1,1 +1,5 @@
-export {}
+export { handlers } from './lib/markdown/handlers.js'
+export type { Block, Handle, Handlers, State } from './lib/markdown/state.js'
+export { toMarkdown } from './lib/markdown/to-markdown.js'
+export { toMdast } from './lib/markdown/to-mdast.js'
+export type { ToMdastOptions } from './lib/markdown/to-mdast.js'

@@ -1,0 +1,33 @@
+import type { PhrasingContent } from 'mdast'
+import type { Bold, Italic } from '../../types.js'
+import type { State } from '../state.js'
+
+/**
+ * `''x''` is emphasis and `'''x'''` strong. Whitespace at the edges moves outside the markers,
+ * where CommonMark needs it; an empty span renders nothing.
+ */
+export function emphasis(node: Italic | Bold, state: State): void {
+  const children = state.phrasingOf(() => state.all(node.children))
+  const first = children[0]
+  if (first?.type === 'text' && /^\s/.test(first.value)) {
+    const value = first.value.replace(/^\s+/, '')
+    state.phrase(first.value.slice(0, first.value.length - value.length))
+    if (value === '') children.shift()
+    else children[0] = { type: 'text', value }
+  }
+  const last = children.at(-1)
+  let after = ''
+  if (last?.type === 'text' && /\s$/.test(last.value)) {
+    const value = last.value.replace(/\s+$/, '')
+    after = last.value.slice(value.length)
+    if (value === '') children.pop()
+    else children[children.length - 1] = { type: 'text', value }
+  }
+  if (children.length > 0) {
+    const content: PhrasingContent =
+      node.type === 'italic' ? { type: 'emphasis', children } : { type: 'strong', children }
+    state.inline(content)
+  }
+  if (after !== '') state.phrase(after)
+  state.writeLifted()
+}

@@ -1,0 +1,30 @@
+import remarkStringify from 'remark-stringify'
+import type { Options } from 'remark-stringify'
+import { unified } from 'unified'
+import type { Root } from '../types.js'
+import type { ToMdastOptions } from './to-mdast.js'
+import { toMdast } from './to-mdast.js'
+
+/** The serializer settings `arch-wiki.md` §8.1 fixes. */
+const settings: Readonly<Options> = {
+  bullet: '-',
+  bulletOrdered: '.',
+  emphasis: '*',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+  incrementListMarker: true,
+}
+
+const processor = unified().use(remarkStringify, settings).freeze()
+
+/**
+ * Renders a wikitext tree as CommonMark: `toMdast`, then remark-stringify with the §8.1
+ * settings, without the final line break.
+ */
+export function toMarkdown(tree: Root, options: Readonly<ToMdastOptions>): string {
+  const value = processor.stringify(toMdast(tree, options))
+  return value.endsWith('\n') ? value.slice(0, -1) : value
+}
