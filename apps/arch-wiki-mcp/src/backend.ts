@@ -1,0 +1,132 @@
+// What the tools need from the packages, in the app's words. `create-backend.ts` implements it with
+// @wiki/wiki-adapters (the API), @wiki/wikitext-parser (extraction) and @wiki/provenance (URLs,
+// hashes); tests implement it with small fakes. Keeping the seam here keeps every tool file to
+// argument mapping, orchestration and output assembly: no extraction logic lives in the app.
+
+/** One item of the API's `sections` list, legacy shape (`linkAnchor`, string levels). */
+export interface ApiSection {
+  line: string
+  anchor: string
+  level: string
+  toclevel: number
+  number: string
+  index: string
+  byteoffset: number | null
+  fromtitle: string | false
+  linkAnchor?: string
+}
+
+/** One parsed revision as the wiki served it. */
+export interface Revision {
+  title: string
+  pageid: number
+  revid: number
+  wikitext: string
+  sections: readonly ApiSection[]
+  /** The title the caller asked for when MediaWiki followed a redirect, else null. */
+  redirectedFrom: string | null
+}
+
+export interface SearchHit {
+  title: string
+  pageid: number
+  /** The wiki's raw snippet (highlight HTML, wiki markup). */
+  snippet: string
+}
+
+export type AdmonitionType = 'NOTE' | 'WARNING' | 'TIP' | 'CAUTION'
+
+/** A template name whose type came from a one-hop redirect (arch-wiki.md §6.6 step 2). */
+export interface TemplateAlias {
+  type: AdmonitionType
+  /** The redirect's title without namespace, e.g. "Attention". */
+  alias: string
+  /** The target's full title, e.g. "Template:Warning (Français)". */
+  aliasTarget: string
+  /** Revision of the redirect page itself. */
+  aliasRevid: number
+}
+
+export interface CodeBlock {
+  sourcePattern: 'template_bc' | 'template_hc' | 'indented_block'
+  /** Verbatim payload (§6.5), never trimmed. */
+  raw: string
+  /** Cleaned text (§8.2). */
+  content: string
+  placeholders: string[] | null
+  header: string | null
+}
+
+export interface Admonition {
+  type: AdmonitionType
+  /** The template name as written, trimmed. */
+  name: string
+  /** Canonical form of `name` for alias lookup, or null when the name self-attests its type. */
+  aliasKey: string | null
+  /** Body with `1=` stripped and Unicode-whitespace trimmed (§6.6). */
+  raw: string
+  /** Plain prose (§8.3). */
+  message: string
+}
+
+export interface Link {
+  targetPage: string
+  displayText: string | null
+  anchor: string | null
+}
+
+/** A failure the tools report with a code; anything else becomes `internal_error`. */
+export type FailureCode =
+  | 'page_not_found'
+  | 'section_not_found'
+  | 'evidence_unresolvable'
+  | 'upstream_api_error'
+  | 'malformed_wiki_url'
+
+export class WikiFailure extends Error {
+  override readonly name = 'WikiFailure'
+  readonly code: FailureCode
+  constructor(code: FailureCode, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.code = code
+  }
+}
+
+export interface Backend {
+  // site and provenance ---------------------------------------------------------------------------
+  /** §3.1: a title, or throws `malformed_wiki_url`. */
+  titleFrom(titleOrUrl: string): string
+  /** §3.1 for recheck: a title and the URL's fragment, decoded, or throws `malformed_wiki_url`. */
+  titleAndAnchorFrom(url: string): { title: string; anchor: string | null }
+  pageUrl(title: string, anchor?: string | null): string
+  revisionUrl(revid: number, anchor?: string | null): string
+  revisionWikitextUrl(revid: number): string
+  hash(text: string): string
+  /** A unified diff (3 lines of context) with the given header labels. */
+  diff(before: string, after: string, fromLabel: string, toLabel: string): string
+
+  // the wiki --------------------------------------------------------------------------------------
+  page(title: string, options?: { fresh?: boolean }): Promise<Revision>
+  revision(revid: number): Promise<Revision>
+  search(query: string, limit: number): Promise<{ exact: SearchHit | null; text: SearchHit[] }>
+  linkPrefixes(): Promise<{ prefixes: ReadonlySet<string>; from: 'siteinfo' | 'fallback' }>
+  /**
+   * Resolves every template name of the page (§6.6 step 2–3). Keys are the canonical names of
+   * `Admonition.aliasKey`; names that are not admonitions are absent. Throws per §6.6 fail-closed.
+   */
+  templateAliases(revision: Revision): Promise<ReadonlyMap<string, TemplateAlias>>
+
+  // extraction ------------------------------------------------------------------------------------
+  /** [start, end) UTF-16 offsets of a section's slice, heading-checked (§3.4), or throws. */
+  sectionSlice(revision: Revision, section: ApiSection): { start: number; end: number }
+  /** All section slices the parser finds in a wikitext, for re-extraction (§7.1). */
+  parsedSections(wikitext: string): { anchor: string; start: number; end: number }[]
+  codeBlocks(wikitext: string): CodeBlock[]
+  /** Admonitions in `wikitext`; `aliases` types the redirect names. */
+  admonitions(wikitext: string, aliases: ReadonlyMap<string, TemplateAlias>): Admonition[]
+  /** Every template body of a wikitext, `1=` stripped and trimmed as in §6.6 (for verify). */
+  templateBodies(wikitext: string): string[]
+  links(wikitext: string, excludedPrefixes: ReadonlySet<string>): Link[]
+  renderSection(raw: string): string
+  cleanSnippet(snippet: string): string
+}

@@ -1,0 +1,187 @@
+// Orchestration shared by the evidence tools: resolve the input, fetch the revision, cut the
+// slice, and build each tier's fields. Output assembly lives here so page/section/commands/warnings
+// and verify/recheck produce byte-identical evidence.
+import type { z } from 'zod'
+import type { ApiSection, Backend, Revision, TemplateAlias } from './backend.js'
+import { WikiFailure } from './backend.js'
+import type { commandItem, linkItem, sectionItem, sectionOutput, warningItem } from './schemas.js'
+
+/** Where a tool reads its text: a whole revision or one section of it. */
+export interface Scope {
+  revision: Revision
+  /** The anchor as given, or null for the whole page. */
+  anchor: string | null
+  text: string
+  /** UTF-16 offset of `text` in the revision's wikitext. */
+  start: number
+}
+
+export async function loadPage(
+  backend: Backend,
+  titleOrUrl: string,
+  options?: { fresh?: boolean },
+): Promise<Revision> {
+  return backend.page(backend.titleFrom(titleOrUrl), options)
+}
+
+export function findSection(revision: Revision, anchor: string): ApiSection {
+  // Exact string equality: MediaWiki already made duplicate headings unique (§5).
+  const section = revision.sections.find((s) => s.anchor === anchor)
+  if (!section) {
+    throw new WikiFailure(
+      'section_not_found',
+      `Section with anchor '${anchor}' not found in page '${revision.title}'`,
+    )
+  }
+  return section
+}
+
+export function scopeOf(backend: Backend, revision: Revision, anchor: string | null): Scope {
+  if (anchor === null) return { revision, anchor, text: revision.wikitext, start: 0 }
+  const section = findSection(revision, anchor)
+  if (section.byteoffset === null) {
+    throw new WikiFailure(
+      'evidence_unresolvable',
+      `Section '${anchor}' in page '${revision.title}' is transcluded (null byte offset); its wikitext is not on this page`,
+    )
+  }
+  const { start, end } = backend.sectionSlice(revision, section)
+  return { revision, anchor, text: revision.wikitext.slice(start, end), start }
+}
+
+export function sectionItems(revision: Revision): z.input<typeof sectionItem>[] {
+  return revision.sections.map((s) => ({
+    line: s.line,
+    anchor: s.anchor,
+    level: s.level,
+    toclevel: s.toclevel,
+    number: s.number,
+    index: s.index,
+    byteoffset: s.byteoffset,
+    fromtitle: s.fromtitle,
+    // MediaWiki 1.39 does not send linkAnchor; its anchor is then the link anchor.
+    link_anchor: s.linkAnchor ?? s.anchor,
+  }))
+}
+
+export function pageEvidence(backend: Backend, revision: Revision) {
+  return {
+    title: revision.title,
+    pageid: revision.pageid,
+    revid: revision.revid,
+    url: backend.pageUrl(revision.title),
+    revision_url: backend.revisionUrl(revision.revid),
+    revision_wikitext_url: backend.revisionWikitextUrl(revision.revid),
+    wikitext: revision.wikitext,
+    wikitext_hash: backend.hash(revision.wikitext),
+    sections: sectionItems(revision),
+    redirected_from: revision.redirectedFrom,
+  }
+}
+
+export function sectionEvidence(
+  backend: Backend,
+  scope: Scope & { anchor: string },
+): z.input<typeof sectionOutput> {
+  const { revision, anchor } = scope
+  const section = findSection(revision, anchor)
+  const content = backend.renderSection(scope.text)
+  return {
+    title: revision.title,
+    url: backend.pageUrl(revision.title, anchor),
+    revision_url: backend.revisionUrl(revision.revid, anchor),
+    revision_wikitext_url: backend.revisionWikitextUrl(revision.revid),
+    revid: revision.revid,
+    timestamp: null,
+    section_anchor: anchor,
+    section_heading: section.line,
+    extraction_method: 'wikitext_character_offset',
+    content,
+    content_raw: scope.text,
+    content_hash: backend.hash(scope.text),
+    content_hash_cleaned: backend.hash(content),
+    redirected_from: revision.redirectedFrom,
+  }
+}
+
+const BLOCK_TYPES = {
+  template_bc: 'block_code',
+  template_hc: 'file_content',
+  indented_block: 'preformatted',
+} as const
+
+export function commandEvidence(backend: Backend, scope: Scope): z.input<typeof commandItem>[] {
+  const { revision, anchor } = scope
+  const sourceUrl = backend.pageUrl(revision.title, anchor)
+  const revisionUrl = backend.revisionUrl(revision.revid, anchor)
+  const wikitextUrl = backend.revisionWikitextUrl(revision.revid)
+  return backend.codeBlocks(scope.text).map((block) => ({
+    content: block.content,
+    content_raw: block.raw,
+    content_hash: backend.hash(block.raw),
+    content_hash_cleaned: backend.hash(block.content),
+    block_type: BLOCK_TYPES[block.sourcePattern],
+    source_pattern: block.sourcePattern,
+    language: null,
+    header: block.header,
+    placeholders: block.placeholders && block.placeholders.length > 0 ? block.placeholders : null,
+    source_url: sourceUrl,
+    revision_url: revisionUrl,
+    revision_wikitext_url: wikitextUrl,
+    revid: revision.revid,
+  }))
+}
+
+export function warningEvidence(
+  backend: Backend,
+  scope: Scope,
+  aliases: ReadonlyMap<string, TemplateAlias>,
+): z.input<typeof warningItem>[] {
+  const { revision, anchor } = scope
+  const sourceUrl = backend.pageUrl(revision.title, anchor)
+  const revisionUrl = backend.revisionUrl(revision.revid, anchor)
+  const wikitextUrl = backend.revisionWikitextUrl(revision.revid)
+  return backend
+    .admonitions(scope.text, aliases)
+    .filter((a) => a.raw.length > 0)
+    .map((a) => {
+      const alias = a.aliasKey === null ? undefined : aliases.get(a.aliasKey)
+      return {
+        type: alias?.type ?? a.type,
+        message: a.message,
+        message_raw: a.raw,
+        content_hash: backend.hash(a.raw),
+        message_hash_cleaned: backend.hash(a.message),
+        revid: revision.revid,
+        alias: alias?.alias ?? null,
+        alias_target: alias?.aliasTarget ?? null,
+        alias_revid: alias?.aliasRevid ?? null,
+        source_url: sourceUrl,
+        revision_url: revisionUrl,
+        revision_wikitext_url: wikitextUrl,
+        alias_revision_url: alias ? backend.revisionUrl(alias.aliasRevid) : null,
+      }
+    })
+}
+
+export function linkEvidence(
+  backend: Backend,
+  scope: Scope,
+  prefixes: ReadonlySet<string>,
+): z.input<typeof linkItem>[] {
+  const { revision, anchor } = scope
+  const sourceUrl = backend.pageUrl(revision.title, anchor)
+  const revisionUrl = backend.revisionUrl(revision.revid, anchor)
+  const wikitextUrl = backend.revisionWikitextUrl(revision.revid)
+  return backend.links(scope.text, prefixes).map((link) => ({
+    // `[[#Anchor]]` targets the page it is on.
+    target_page: link.targetPage === '' ? revision.title : link.targetPage,
+    display_text: link.displayText,
+    anchor: link.anchor,
+    source_page: revision.title,
+    source_url: sourceUrl,
+    revision_url: revisionUrl,
+    revision_wikitext_url: wikitextUrl,
+    revid: revision.revid,
+  }))
+}

@@ -1,0 +1,25 @@
+import { definePrompt } from '@wiki/mcp-core'
+
+// The obligations of arch-wiki.md §10, addressed to the agent. Every field an agent could misread
+// is named and explained, because a field it does not understand is a field it will misquote.
+export const USAGE_TEXT = `How to use the Arch Wiki MCP without becoming a liar.
+
+These tools let you quote the wiki only in ways a human can check afterwards. Follow these rules.
+
+1. Preserve citations. Every excerpt or command you quote carries revision_url (the link to cite: it is pinned to the revision the hash was computed over), source_url (the page as it is now), the anchor, revid and content_hash. Show the rendered field (content, message) and cite the verbatim field (content_raw, message_raw) with its hash. content_raw is the exact wikitext slice; content_hash is SHA-256 of its NFC text; content_hash_cleaned covers the rendered content you show; message_raw is a warning's verbatim template body and message_hash_cleaned covers its readable message. revision_wikitext_url is the API address anyone can fetch to recompute a hash. wikitext_hash attests the whole page, never a fragment. redirected_from names the title you asked for when the wiki redirected it; cite the served title.
+2. Surface warnings before commands. Call warnings() for the section and show every warning before, or beside, the related commands. A warning whose type came from a template redirect carries alias (the redirect's name, e.g. Attention), alias_target (the template it points to) and alias_revid (the revision of the redirect page itself): cite Template:<alias> at alias_revid (alias_revision_url), never alias_target.
+3. Fail rather than guess. State not-found pages, missing sections and empty results as they are. Never offer a closest match, and refuse to choose among ambiguous search results: ask the user. search and sections are pointers, not evidence: never quote a snippet. In search results, match is "title" for the exact-title hit and "text" for full-text hits; snippet is only a hint of why a page matched.
+4. Never present a placeholder as a literal. placeholders lists the italic tokens of a command, marked <like-this> in content. Declare them before the command, never strip the <…> marks, and never invent a value.
+5. Commands only from commands(). Never infer a command from prose and never lift a code fence out of section(). If commands() returns [], quote section() prose and say the wiki gives these instructions in prose without an explicit command block. An empty list means the wiki specifies none there; it is not an error.
+6. Relay raw templates and <nowiki> text as they are. Do not merge pages.
+7. Use verify to check a hash against its revision, and recheck to ask whether advice still stands on the current revision.`
+
+export const archWikiUsage = definePrompt({
+  name: 'arch-wiki-usage',
+  title: 'How to use the Arch Wiki MCP without becoming a liar',
+  description:
+    'Rules for quoting the wiki with provenance: cite revision_url with hashes, show warnings before commands, fail instead of guessing, keep placeholders.',
+  handler() {
+    return [{ role: 'user', content: { type: 'text', text: USAGE_TEXT } }]
+  },
+})

@@ -1,0 +1,246 @@
+// Input and output schemas of every tool (arch-wiki.md §5–§7). Output objects list their keys in
+// the contract's order: mcp-core parses each result through its schema, and zod writes the keys
+// in shape order, so this file is what fixes the key order clients see.
+import { z } from 'zod'
+
+/** A string with at least one non-whitespace character, at most `max` characters. */
+function text(max: number, description: string) {
+  return z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/\S/, { message: 'must contain a non-whitespace character' })
+    .describe(description)
+}
+
+export const titleOrUrl = text(
+  2048,
+  'A page title exactly as the wiki spells it ("GRUB", "Installation guide (Français)") or a URL of the configured wiki.',
+)
+export const anchor = text(
+  1024,
+  'A section anchor exactly as sections() lists it: underscored, not percent-encoded ("Boot_the_live_environment", "Démarrer_l\'environnement_«_live_»").',
+)
+export const query = text(1024, 'Search terms.')
+
+const nullableString = z.string().nullable()
+
+export const sectionItem = z.strictObject({
+  line: z.string(),
+  anchor: z.string(),
+  level: z.string(),
+  toclevel: z.number(),
+  number: z.string(),
+  index: z.string(),
+  byteoffset: z.number().nullable(),
+  fromtitle: z.union([z.string(), z.literal(false)]),
+  link_anchor: z.string(),
+})
+
+const listEnvelope = {
+  title: z.string(),
+  redirected_from: nullableString,
+}
+
+// search ------------------------------------------------------------------------------------------
+export const searchOutput = z.strictObject({
+  results: z.array(
+    z.strictObject({
+      title: z.string(),
+      pageid: z.number(),
+      snippet: z.string(),
+      url: z.string(),
+      match: z.enum(['title', 'text']),
+    }),
+  ),
+})
+
+// page --------------------------------------------------------------------------------------------
+export const pageOutput = z.strictObject({
+  title: z.string(),
+  pageid: z.number(),
+  revid: z.number(),
+  url: z.string(),
+  revision_url: z.string(),
+  revision_wikitext_url: z.string(),
+  wikitext: z.string(),
+  wikitext_hash: z.string(),
+  sections: z.array(sectionItem),
+  redirected_from: nullableString,
+})
+
+// sections ----------------------------------------------------------------------------------------
+export const sectionsOutput = z.strictObject({
+  sections: z.array(sectionItem),
+  ...listEnvelope,
+})
+
+// section -----------------------------------------------------------------------------------------
+export const sectionOutput = z.strictObject({
+  title: z.string(),
+  url: z.string(),
+  revision_url: z.string(),
+  revision_wikitext_url: z.string(),
+  revid: z.number(),
+  timestamp: z.null(),
+  section_anchor: z.string(),
+  section_heading: z.string(),
+  extraction_method: z.literal('wikitext_character_offset'),
+  content: z.string(),
+  content_raw: z.string(),
+  content_hash: z.string(),
+  content_hash_cleaned: z.string(),
+  redirected_from: nullableString,
+})
+
+// commands ----------------------------------------------------------------------------------------
+export const commandItem = z.strictObject({
+  content: z.string(),
+  content_raw: z.string(),
+  content_hash: z.string(),
+  content_hash_cleaned: z.string(),
+  block_type: z.enum(['block_code', 'file_content', 'preformatted']),
+  source_pattern: z.enum(['template_bc', 'template_hc', 'indented_block']),
+  language: z.null(),
+  header: nullableString,
+  placeholders: z.array(z.string()).nullable(),
+  source_url: z.string(),
+  revision_url: z.string(),
+  revision_wikitext_url: z.string(),
+  revid: z.number(),
+})
+
+export const commandsOutput = z.strictObject({
+  commands: z.array(commandItem),
+  ...listEnvelope,
+})
+
+// warnings ----------------------------------------------------------------------------------------
+export const warningItem = z.strictObject({
+  type: z.enum(['NOTE', 'WARNING', 'TIP', 'CAUTION']),
+  message: z.string(),
+  message_raw: z.string(),
+  content_hash: z.string(),
+  message_hash_cleaned: z.string(),
+  revid: z.number(),
+  alias: nullableString,
+  alias_target: nullableString,
+  alias_revid: z.number().nullable(),
+  source_url: z.string(),
+  revision_url: z.string(),
+  revision_wikitext_url: z.string(),
+  alias_revision_url: nullableString,
+})
+
+export const warningsOutput = z.strictObject({
+  warnings: z.array(warningItem),
+  ...listEnvelope,
+})
+
+// links -------------------------------------------------------------------------------------------
+export const linkItem = z.strictObject({
+  target_page: z.string(),
+  display_text: nullableString,
+  anchor: nullableString,
+  source_page: z.string(),
+  source_url: z.string(),
+  revision_url: z.string(),
+  revision_wikitext_url: z.string(),
+  revid: z.number(),
+})
+
+export const linksOutput = z.strictObject({
+  links: z.array(linkItem),
+  ...listEnvelope,
+  prefixes_from: z.enum(['siteinfo', 'fallback']),
+})
+
+// verify ------------------------------------------------------------------------------------------
+export const SOURCE_PATTERNS = [
+  'page',
+  'section',
+  'template_bc',
+  'template_hc',
+  'indented_block',
+  'warning',
+] as const
+export const sourcePattern = z.enum(SOURCE_PATTERNS)
+
+// Evidence is whatever page/section/commands/warnings returned; only the fields verify reads are
+// checked, the rest pass through so an agent can paste an item unchanged.
+export const evidence = z
+  .looseObject({})
+  .describe(
+    'One object exactly as page, section, commands or warnings returned it (one list item, not the envelope).',
+  )
+
+const sha256 = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, { message: 'must be 64 lower-case hex digits' })
+  .describe('SHA-256, lower-case hex')
+
+export const verifyInput = z.strictObject({
+  evidence: evidence.optional(),
+  revid: z.int().min(1).optional().describe('Revision id, when no evidence object is given'),
+  content_raw: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Verbatim text to find in the revision (content_raw, message_raw or wikitext)'),
+  content_hash: sha256.optional(),
+  source_pattern: sourcePattern.optional(),
+})
+
+export const verifyOutput = z.strictObject({
+  reproduced: z.boolean(),
+  method: z.enum(['substring', 're-extraction']),
+  revid: z.number(),
+  title: z.string(),
+  revision_wikitext_url: z.string(),
+  url_matches: z.boolean(),
+  content_hash: nullableString,
+  computed_hash: nullableString,
+  found_at: z.number().nullable(),
+  occurrences: z.number(),
+  matched: z
+    .strictObject({
+      source_pattern: sourcePattern,
+      section_anchor: z.string().optional(),
+      block_index: z.number().optional(),
+    })
+    .nullable(),
+  reason: nullableString,
+})
+
+// recheck -----------------------------------------------------------------------------------------
+export const RECHECK_KINDS = ['page', 'section', 'commands', 'warnings'] as const
+
+export const recheckInput = z.strictObject({
+  evidence: evidence.optional(),
+  kind: z.enum(RECHECK_KINDS).optional(),
+  title_or_url: titleOrUrl.optional(),
+  anchor: anchor.optional(),
+  revid: z.int().min(1).optional(),
+  content_hash: sha256.optional(),
+  block_index: z.int().min(0).optional(),
+})
+
+export const recheckOutput = z.strictObject({
+  status: z.enum(['unchanged', 'changed', 'gone']),
+  kind: z.enum(RECHECK_KINDS),
+  title: z.string(),
+  anchor: nullableString,
+  redirected_from: nullableString,
+  prior_revid: z.number(),
+  current_revid: z.number().nullable(),
+  prior_content_hash: z.string(),
+  current_content_hash: nullableString,
+  prior_revision_url: z.string(),
+  current_revision_url: nullableString,
+  current_revision_wikitext_url: nullableString,
+  source_url: z.string(),
+  prior_block_index: z.number().nullable(),
+  current_block_index: z.number().nullable(),
+  gone_reason: z.enum(['page_not_found', 'section_not_found', 'block_not_found']).nullable(),
+  diff: nullableString,
+})

@@ -1,0 +1,45 @@
+// The server definition: nine read-only tools and one prompt over a backend. One definition may
+// be served on stdio and HTTP at once; caches live in the backend, one per process.
+import { createServer } from '@wiki/mcp-core'
+import type { Backend } from './backend.js'
+import { archWikiUsage } from './prompts/arch-wiki-usage.js'
+import { commandsTool } from './tools/commands.js'
+import { linksTool } from './tools/links.js'
+import { pageTool } from './tools/page.js'
+import { recheckTool } from './tools/recheck.js'
+import { searchTool } from './tools/search.js'
+import { sectionTool } from './tools/section.js'
+import { sectionsTool } from './tools/sections.js'
+import { verifyTool } from './tools/verify.js'
+import { warningsTool } from './tools/warnings.js'
+
+export const INSTRUCTIONS =
+  'Quote the wiki only with provenance. search and sections are pointers; page, section, commands and warnings are evidence carrying revid, revision_url and SHA-256 hashes; links are attributed. Cite revision_url with content_hash, show warnings before commands, keep <placeholders>, and fail rather than guess. The arch-wiki-usage prompt has the full rules.'
+
+/** The tools in the order tools/list shows them. */
+export function archWikiTools(backend: Backend) {
+  return [
+    searchTool(backend),
+    pageTool(backend),
+    sectionsTool(backend),
+    sectionTool(backend),
+    commandsTool(backend),
+    warningsTool(backend),
+    linksTool(backend),
+    verifyTool(backend),
+    recheckTool(backend),
+  ] as const
+}
+
+export function createArchWikiServer(backend: Backend, version: string) {
+  return createServer({
+    name: 'arch-wiki-mcp',
+    title: 'Arch Wiki (citable)',
+    version,
+    instructions: INSTRUCTIONS,
+    tools: [...archWikiTools(backend)],
+    prompts: [archWikiUsage],
+    // Every tool is read-only, so the same definition may be served over HTTP.
+    readOnly: true,
+  })
+}

@@ -1,0 +1,28 @@
+import { defineTool } from '@wiki/mcp-core'
+import { z } from 'zod'
+import type { Backend } from '../backend.js'
+import { guard } from '../errors.js'
+import { commandEvidence, loadPage, scopeOf } from '../evidence.js'
+import { anchor, commandsOutput, titleOrUrl } from '../schemas.js'
+
+export function commandsTool(backend: Backend) {
+  return defineTool({
+    name: 'commands',
+    title: 'Code blocks of a page or section, with hashes',
+    description:
+      'Block-level code the wiki writes ({{bc}}, {{hc}}, indented lines) in a section or the whole page. content is runnable only after substituting its placeholders (marked <like-this>, listed in placeholders); content_raw is verbatim and content_hash covers it. [] means the wiki gives no command block there; a missing page or anchor is an error.',
+    input: z.strictObject({ title_or_url: titleOrUrl, anchor: anchor.optional() }),
+    output: commandsOutput,
+    access: 'read',
+    handler: (args) =>
+      guard(async () => {
+        const revision = await loadPage(backend, args.title_or_url)
+        const scope = scopeOf(backend, revision, args.anchor ?? null)
+        return {
+          commands: commandEvidence(backend, scope),
+          title: revision.title,
+          redirected_from: revision.redirectedFrom,
+        }
+      }),
+  })
+}

@@ -1,0 +1,22 @@
+import { defineTool } from '@wiki/mcp-core'
+import { z } from 'zod'
+import type { Backend } from '../backend.js'
+import { guard } from '../errors.js'
+import { loadPage, pageEvidence } from '../evidence.js'
+import { pageOutput, titleOrUrl } from '../schemas.js'
+
+export function pageTool(backend: Backend) {
+  return defineTool({
+    name: 'page',
+    title: 'Whole page wikitext with revision and hash',
+    description:
+      'The whole current wikitext of a page, its revid, revision URLs, the SHA-256 of the wikitext (wikitext_hash, which attests the whole page and never a fragment) and its section list. Redirects are followed; redirected_from names the title asked for.',
+    input: z.strictObject({ title_or_url: titleOrUrl }),
+    output: pageOutput,
+    access: 'read',
+    // arch-wiki.md §5 also wants _meta["anthropic/maxResultSizeChars"] = 500000 here so whole
+    // pages are not truncated; defineTool has no _meta yet (requested from mcp-core).
+    handler: ({ title_or_url }) =>
+      guard(async () => pageEvidence(backend, await loadPage(backend, title_or_url))),
+  })
+}

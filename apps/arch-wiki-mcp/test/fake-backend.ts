@@ -1,0 +1,210 @@
+// A small in-memory Backend for the tool-logic tests. Its "extraction" understands only the
+// handful of shapes these tests write ({{bc|…}}, {{Note|…}}, [[…]], == headings ==, indented
+// lines); the real rules are the packages' and are tested there.
+import { createHash } from 'node:crypto'
+import type {
+  Admonition,
+  ApiSection,
+  Backend,
+  CodeBlock,
+  Revision,
+  SearchHit,
+  TemplateAlias,
+} from '../src/backend.js'
+import { WikiFailure } from '../src/backend.js'
+
+const BASE = 'https://wiki.example.org'
+
+export interface FakeWiki {
+  backend: Backend
+  /** Saves a new revision of a page and returns its revid. */
+  edit(title: string, wikitext: string): number
+  remove(title: string): void
+  calls: string[]
+  aliases: Map<string, TemplateAlias>
+  searchHits: { exact: SearchHit | null; text: SearchHit[] }
+  prefixesFrom: 'siteinfo' | 'fallback'
+}
+
+function sectionsOf(wikitext: string): ApiSection[] {
+  const out: ApiSection[] = []
+  const re = /^(={2,6}) *(.+?) *\1 *$/gm
+  let n = 0
+  for (let m = re.exec(wikitext); m; m = re.exec(wikitext)) {
+    n++
+    const line = m[2] as string
+    out.push({
+      line,
+      anchor: line.replaceAll(' ', '_'),
+      level: String((m[1] as string).length),
+      toclevel: (m[1] as string).length - 1,
+      number: String(n),
+      index: String(n),
+      byteoffset: m.index,
+      fromtitle: 'x',
+      linkAnchor: line.replaceAll(' ', '_'),
+    })
+  }
+  return out
+}
+
+export function fakeWiki(): FakeWiki {
+  const current = new Map<string, Revision>()
+  const byRevid = new Map<number, Revision>()
+  let nextRevid = 100
+  const calls: string[] = []
+  const aliases = new Map<string, TemplateAlias>()
+  const wiki: FakeWiki = {
+    calls,
+    aliases,
+    searchHits: { exact: null, text: [] },
+    prefixesFrom: 'siteinfo',
+    edit(title, wikitext) {
+      const revid = nextRevid++
+      const revision: Revision = {
+        title,
+        pageid: 7,
+        revid,
+        wikitext,
+        sections: sectionsOf(wikitext),
+        redirectedFrom: null,
+      }
+      current.set(title, revision)
+      byRevid.set(revid, revision)
+      return revid
+    },
+    remove(title) {
+      current.delete(title)
+    },
+    backend: {
+      titleFrom(input) {
+        if (input.includes('://')) {
+          const url = new URL(input)
+          if (url.origin !== BASE)
+            throw new WikiFailure('malformed_wiki_url', `not this wiki: ${input}`)
+          return decodeURIComponent(url.pathname.slice('/title/'.length)).replaceAll('_', ' ')
+        }
+        return input.trim()
+      },
+      titleAndAnchorFrom(input) {
+        const url = new URL(input)
+        return {
+          title: decodeURIComponent(url.pathname.slice('/title/'.length)).replaceAll('_', ' '),
+          anchor: url.hash ? decodeURIComponent(url.hash.slice(1)) : null,
+        }
+      },
+      pageUrl: (title, anchor) =>
+        `${BASE}/title/${encodeURIComponent(title.replaceAll(' ', '_'))}${anchor ? `#${anchor}` : ''}`,
+      revisionUrl: (revid, anchor) =>
+        `${BASE}/index.php?oldid=${revid}${anchor ? `#${anchor}` : ''}`,
+      revisionWikitextUrl: (revid) =>
+        `${BASE}/api.php?action=parse&oldid=${revid}&prop=wikitext&format=json`,
+      hash: (text) => createHash('sha256').update(text.normalize('NFC')).digest('hex'),
+      diff: (a, b, from, to) => `--- ${from}\n+++ ${to}\n-${a}\n+${b}\n`,
+      page(title, options) {
+        calls.push(`page ${title}${options?.fresh ? ' fresh' : ''}`)
+        const revision = current.get(title)
+        if (!revision)
+          return Promise.reject(new WikiFailure('page_not_found', `Page not found: "${title}"`))
+        return Promise.resolve(revision)
+      },
+      revision(revid) {
+        calls.push(`revision ${revid}`)
+        const revision = byRevid.get(revid)
+        if (!revision)
+          return Promise.reject(
+            new WikiFailure('page_not_found', `Page not found: "oldid ${revid}"`),
+          )
+        return Promise.resolve(revision)
+      },
+      search(query, limit) {
+        calls.push(`search ${query} ${limit}`)
+        return Promise.resolve(wiki.searchHits)
+      },
+      linkPrefixes() {
+        return Promise.resolve({ prefixes: new Set(['category']), from: wiki.prefixesFrom })
+      },
+      templateAliases() {
+        calls.push('aliases')
+        return Promise.resolve(aliases)
+      },
+      sectionSlice(revision, section) {
+        const start = section.byteoffset as number
+        const later = revision.sections.filter((s) => s.byteoffset !== null && s.byteoffset > start)
+        return { start, end: later[0]?.byteoffset ?? revision.wikitext.length }
+      },
+      parsedSections(wikitext) {
+        return sectionsOf(wikitext).map((s, i, all) => ({
+          anchor: s.anchor,
+          start: s.byteoffset as number,
+          end: all[i + 1]?.byteoffset ?? wikitext.length,
+        }))
+      },
+      codeBlocks(wikitext) {
+        const blocks: CodeBlock[] = []
+        for (const m of wikitext.matchAll(/\{\{bc\|([^}]*)\}\}/g)) {
+          const raw = m[1] as string
+          const placeholders = [...raw.matchAll(/''(\w+)''/g)].map((p) => p[1] as string)
+          blocks.push({
+            sourcePattern: 'template_bc',
+            raw,
+            content: raw.replace(/''(\w+)''/g, '<$1>').trim(),
+            placeholders,
+            header: null,
+          })
+        }
+        for (const m of wikitext.matchAll(/(?:^ [^\n]*\n?)+/gm)) {
+          const raw = m[0]
+            .replace(/\n$/, '')
+            .split('\n')
+            .map((l) => l.slice(1))
+            .join('\n')
+          blocks.push({
+            sourcePattern: 'indented_block',
+            raw,
+            content: raw,
+            placeholders: null,
+            header: null,
+          })
+        }
+        return blocks
+      },
+      admonitions(wikitext) {
+        const out: Admonition[] = []
+        for (const m of wikitext.matchAll(/\{\{(\w+)\|([^}]*)\}\}/g)) {
+          const name = m[1] as string
+          const self = ['note', 'warning', 'tip', 'caution'].includes(name.toLowerCase())
+          if (!self && !aliases.has(name)) continue
+          const raw = (m[2] as string).trim()
+          out.push({
+            type: self ? (name.toUpperCase() as Admonition['type']) : 'NOTE',
+            name,
+            aliasKey: self ? null : name,
+            raw,
+            message: raw.replaceAll("''", ''),
+          })
+        }
+        return out
+      },
+      templateBodies(wikitext) {
+        return [...wikitext.matchAll(/\{\{\w+\|([^}]*)\}\}/g)].map((m) => (m[1] as string).trim())
+      },
+      links(wikitext, excluded) {
+        return [...wikitext.matchAll(/\[\[([^\]|#]*)(?:#([^\]|]*))?(?:\|([^\]]*))?\]\]/g)]
+          .filter(
+            (m) =>
+              !excluded.has(((m[1] as string).split(':')[0] ?? '').toLowerCase()) ||
+              !(m[1] as string).includes(':'),
+          )
+          .map((m) => ({
+            targetPage: (m[1] as string).trim(),
+            anchor: m[2]?.trim() || null,
+            displayText: m[3]?.trim() || null,
+          }))
+      },
+      renderSection: (raw) => raw.replace(/^== (.*) ==$/m, '## $1'),
+      cleanSnippet: (snippet) => snippet.replace(/<[^>]+>/g, ''),
+    },
+  }
+  return wiki
+}

@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest'
+import { archWikiTools } from '../src/server.js'
+import { callTool, failureCode } from './call-tool.js'
+import { fakeWiki } from './fake-backend.js'
+
+const PAGE = [
+  'Intro with [[Pacman]] and [[Category:Boot]].',
+  '== Install ==',
+  "{{Note|Be ''careful''.}}",
+  "{{bc|# mount ''device'' /mnt}}",
+  ' # echo one',
+  ' # echo two',
+  'See [[GRUB#Installation|the GRUB page]] and [[#Usage]].',
+  '== Usage ==',
+  'Plain prose only.',
+  '',
+].join('\n')
+
+function setup() {
+  const wiki = fakeWiki()
+  const revid = wiki.edit('Example', PAGE)
+  const tools = Object.fromEntries(archWikiTools(wiki.backend).map((t) => [t.name, t]))
+  return { wiki, revid, tools: tools as Record<string, (typeof tools)[string] & {}> }
+}
+
+const hashKeys = (value: unknown): string[] =>
+  JSON.stringify(value).match(/"[a-z_]*hash[a-z_]*":/g) ?? []
+
+describe('tool list', () => {
+  it('has the nine tools in order', () => {
+    const { tools } = setup()
+    expect(Object.keys(tools)).toEqual([
+      'search',
+      'page',
+      'sections',
+      'section',
+      'commands',
+      'warnings',
+      'links',
+      'verify',
+      'recheck',
+    ])
+  })
+})
+
+describe('search', () => {
+  it('puts the exact match first, keeps the wiki order, drops its duplicate, truncates', async () => {
+    const { wiki, tools } = setup()
+    wiki.searchHits = {
+      exact: { title: 'GRUB', pageid: 1, snippet: '' },
+      text: [
+        { title: 'GRUB/Tips', pageid: 2, snippet: 'a <span class="searchmatch">GRUB</span> b' },
+        { title: 'GRUB', pageid: 1, snippet: 'dup' },
+        { title: 'Zzz', pageid: 3, snippet: '' },
+        { title: 'Aaa', pageid: 4, snippet: '' },
+      ],
+    }
+    const result = await callTool(tools.search!, { query: 'GRUB', limit: 3 })
+    expect(result.results).toEqual([
+      {
+        title: 'GRUB',
+        pageid: 1,
+        snippet: '',
+        url: 'https://wiki.example.org/title/GRUB',
+        match: 'title',
+      },
+      {
+        title: 'GRUB/Tips',
+        pageid: 2,
+        snippet: 'a GRUB b',
+        url: 'https://wiki.example.org/title/GRUB%2FTips',
+        match: 'text',
+      },
+      {
+        title: 'Zzz',
+        pageid: 3,
+        snippet: '',
+        url: 'https://wiki.example.org/title/Zzz',
+        match: 'text',
+      },
+    ])
+    expect(wiki.calls).toEqual(['search GRUB 3'])
+    expect(JSON.stringify(result)).not.toContain('revid')
+  })
+
+  it('defaults the limit to 10 and refuses limits outside 1–50, fractions and booleans', async () => {
+    const { wiki, tools } = setup()
+    await callTool(tools.search!, { query: 'x' })
+    expect(wiki.calls).toEqual(['search x 10'])
+    for (const limit of [0, 51, 2.5, true]) {
+      await expect(callTool(tools.search!, { query: 'x', limit })).rejects.toThrow()
+    }
+    await expect(callTool(tools.search!, { query: '   ' })).rejects.toThrow(/non-whitespace/)
+    await expect(callTool(tools.search!, { query: 'x', extra: 1 })).rejects.toThrow()
+  })
+})
+
+describe('page and sections', () => {
+  it('page is evidence: revid, URLs, whole-page hash, sections, in contract order', async () => {
+    const { tools, revid, wiki } = setup()
+    const page = await callTool(tools.page!, { title_or_url: 'Example' })
+    expect(Object.keys(page)).toEqual([
+      'title',
+      'pageid',
+      'revid',
+      'url',
+      'revision_url',
+      'revision_wikitext_url',
+      'wikitext',
+      'wikitext_hash',
+      'sections',
+      'redirected_from',
+    ])
+    expect(page.revid).toBe(revid)
+    expect(page.wikitext_hash).toBe(wiki.backend.hash(PAGE))
+    expect(page.revision_url).toBe(`https://wiki.example.org/index.php?oldid=${revid}`)
+    expect((page.sections as { link_anchor: string }[])[0]).toMatchObject({
+      anchor: 'Install',
+      link_anchor: 'Install',
+      level: '2',
+    })
+  })
+
+  it('sections is a pointer: no revid and no hash key', async () => {
+    const { tools } = setup()
+    const result = await callTool(tools.sections!, { title_or_url: 'Example' })
+    expect(Object.keys(result)).toEqual(['sections', 'title', 'redirected_from'])
+    expect(JSON.stringify(result)).not.toContain('revid')
+    expect(hashKeys(result)).toEqual([])
+  })
+
+  it('a missing page is page_not_found in every page tool', async () => {
+    const { tools } = setup()
+    for (const name of ['page', 'sections', 'commands', 'warnings', 'links']) {
+      expect(await failureCode(tools[name]!, { title_or_url: 'Nope' })).toBe('page_not_found')
+    }
+    expect(await failureCode(tools.section!, { title_or_url: 'Nope', anchor: 'A' })).toBe(
+      'page_not_found',
+    )
+  })
+})
+
+describe('section', () => {
+  it('returns the slice from its heading to the next, with both hashes, in order', async () => {
+    const { tools, revid, wiki } = setup()
+    const result = await callTool(tools.section!, { title_or_url: 'Example', anchor: 'Install' })
+    const raw = PAGE.slice(PAGE.indexOf('== Install =='), PAGE.indexOf('== Usage =='))
+    expect(result).toEqual({
+      title: 'Example',
+      url: 'https://wiki.example.org/title/Example#Install',
+      revision_url: `https://wiki.example.org/index.php?oldid=${revid}#Install`,
+      revision_wikitext_url: `https://wiki.example.org/api.php?action=parse&oldid=${revid}&prop=wikitext&format=json`,
+      revid,
+      timestamp: null,
+      section_anchor: 'Install',
+      section_heading: 'Install',
+      extraction_method: 'wikitext_character_offset',
+      content: raw.replace('== Install ==', '## Install'),
+      content_raw: raw,
+      content_hash: wiki.backend.hash(raw),
+      content_hash_cleaned: wiki.backend.hash(raw.replace('== Install ==', '## Install')),
+      redirected_from: null,
+    })
+    expect(Object.keys(result)[0]).toBe('title')
+  })
+
+  it('an unknown, spaced or encoded anchor is section_not_found', async () => {
+    const { tools } = setup()
+    for (const anchor of ['Nope', 'install', 'Install ', '%49nstall']) {
+      expect(await failureCode(tools.section!, { title_or_url: 'Example', anchor })).toBe(
+        'section_not_found',
+      )
+    }
+  })
+
+  it('a transcluded section (null offset) is evidence_unresolvable', async () => {
+    const { wiki, tools } = setup()
+    wiki.edit('T', '== A ==\nx\n')
+    const revision = await wiki.backend.page('T')
+    ;(revision.sections as unknown as { byteoffset: number | null }[])[0]!.byteoffset = null
+    expect(await failureCode(tools.section!, { title_or_url: 'T', anchor: 'A' })).toBe(
+      'evidence_unresolvable',
+    )
+    expect(await failureCode(tools.commands!, { title_or_url: 'T', anchor: 'A' })).toBe(
+      'evidence_unresolvable',
+    )
+  })
+})
+
+describe('commands', () => {
+  it('lists blocks with both hashes, placeholders or null, and anchored URLs', async () => {
+    const { tools, revid, wiki } = setup()
+    const result = await callTool(tools.commands!, { title_or_url: 'Example', anchor: 'Install' })
+    const [bc, indented] = result.commands as Record<string, unknown>[]
+    expect(Object.keys(bc!)).toEqual([
+      'content',
+      'content_raw',
+      'content_hash',
+      'content_hash_cleaned',
+      'block_type',
+      'source_pattern',
+      'language',
+      'header',
+      'placeholders',
+      'source_url',
+      'revision_url',
+      'revision_wikitext_url',
+      'revid',
+    ])
+    expect(bc).toMatchObject({
+      content: '# mount <device> /mnt',
+      content_raw: "# mount ''device'' /mnt",
+      content_hash: wiki.backend.hash("# mount ''device'' /mnt"),
+      block_type: 'block_code',
+      source_pattern: 'template_bc',
+      language: null,
+      placeholders: ['device'],
+      source_url: 'https://wiki.example.org/title/Example#Install',
+      revision_url: `https://wiki.example.org/index.php?oldid=${revid}#Install`,
+      revid,
+    })
+    expect(indented).toMatchObject({
+      content_raw: '# echo one\n# echo two',
+      block_type: 'preformatted',
+      source_pattern: 'indented_block',
+      placeholders: null,
+    })
+    expect(result.title).toBe('Example')
+  })
+
+  it('[] is a positive answer for a section without blocks', async () => {
+    const { tools } = setup()
+    const result = await callTool(tools.commands!, { title_or_url: 'Example', anchor: 'Usage' })
+    expect(result).toEqual({ commands: [], title: 'Example', redirected_from: null })
+  })
+})
+
+describe('warnings', () => {
+  it('self-attesting names carry no alias; redirect aliases carry the redirect revision', async () => {
+    const { wiki, tools } = setup()
+    const revid = wiki.edit('Fr', '{{Note|Un.}}\n{{Attention|Deux.}}\n')
+    wiki.aliases.set('Attention', {
+      type: 'WARNING',
+      alias: 'Attention',
+      aliasTarget: 'Template:Warning (Français)',
+      aliasRevid: 42,
+    })
+    const result = await callTool(tools.warnings!, { title_or_url: 'Fr' })
+    const [note, attention] = result.warnings as Record<string, unknown>[]
+    expect(Object.keys(note!)).toEqual([
+      'type',
+      'message',
+      'message_raw',
+      'content_hash',
+      'message_hash_cleaned',
+      'revid',
+      'alias',
+      'alias_target',
+      'alias_revid',
+      'source_url',
+      'revision_url',
+      'revision_wikitext_url',
+      'alias_revision_url',
+    ])
+    expect(note).toMatchObject({
+      type: 'NOTE',
+      alias: null,
+      alias_revid: null,
+      alias_revision_url: null,
+    })
+    expect(attention).toMatchObject({
+      type: 'WARNING',
+      message_raw: 'Deux.',
+      content_hash: wiki.backend.hash('Deux.'),
+      revid,
+      alias: 'Attention',
+      alias_target: 'Template:Warning (Français)',
+      alias_revid: 42,
+      alias_revision_url: 'https://wiki.example.org/index.php?oldid=42',
+      source_url: 'https://wiki.example.org/title/Fr',
+    })
+  })
+
+  it('asks for aliases of the whole page even for an anchored call', async () => {
+    const { wiki, tools } = setup()
+    const result = await callTool(tools.warnings!, { title_or_url: 'Example', anchor: 'Usage' })
+    expect(result.warnings).toEqual([])
+    expect(wiki.calls).toEqual(['page Example', 'aliases'])
+  })
+})
+
+describe('links', () => {
+  it('is attributed: revid and URLs, no hash key; [[#A]] targets the page', async () => {
+    const { tools, revid } = setup()
+    const result = await callTool(tools.links!, { title_or_url: 'Example' })
+    expect(hashKeys(result)).toEqual([])
+    expect(result.prefixes_from).toBe('siteinfo')
+    const links = result.links as Record<string, unknown>[]
+    expect(links.map((l) => [l.target_page, l.anchor, l.display_text])).toEqual([
+      ['Pacman', null, null],
+      ['GRUB', 'Installation', 'the GRUB page'],
+      ['Example', 'Usage', null],
+    ])
+    expect(links[0]).toMatchObject({ source_page: 'Example', revid })
+  })
+})
