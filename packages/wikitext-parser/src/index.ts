@@ -42,3 +42,27 @@ export type {
   Text,
   Transclusion,
 } from './lib/types.js'
+export {
+  admonitionsOf,
+  type Admonition,
+  type AdmonitionsOfOptions,
+} from './lib/extract/admonitions-of.js'
+export { cleanCode, type CleanCode } from './lib/extract/clean-code.js'
+export { cleanMessage } from './lib/extract/clean-message.js'
+export { cleanSnippet } from './lib/extract/clean-snippet.js'
+export {
+  codeBlocksOf,
+  type CodeBlock,
+  type CodeBlocksOfOptions,
+} from './lib/extract/code-blocks-of.js'
+export { linksOf, type Link, type LinksOfOptions } from './lib/extract/links-of.js'
+export type { Span } from './lib/extract/walk.js'
+export { archwiki } from './lib/profile/archwiki.js'
+export {
+  defineProfile,
+  type AdmonitionType,
+  type Profile,
+  type ProfileDefinition,
+  type TemplateRole,
+  type TemplateRoleKind,
+} from './lib/profile/define-profile.js'

@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest'
 
 // The public surface of every entry, by name: adding or removing one is a reviewed change.
 const entries: [string, string[]][] = [
-  ['@wiki/wikitext-parser', []],
-  ['@wiki/wikitext-parser/markdown', []],
+  [
+    '@wiki/wikitext-parser',
+    [
+      'admonitionsOf',
+      'archwiki',
+      'cleanCode',
+      'cleanMessage',
+      'cleanSnippet',
+      'codeBlocksOf',
+      'defineProfile',
+      'linksOf',
+    ],
+  ],
+  ['@wiki/wikitext-parser/markdown', ['handlers', 'toMarkdown', 'toMdast']],
 ]
 
 describe('public API', () => {
