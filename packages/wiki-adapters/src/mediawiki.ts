@@ -1,2 +1,27 @@
+export { createMediaWikiSource } from './lib/mediawiki/create-mediawiki-source.js'
+export type {
+  GetPageOptions,
+  LinkPrefixes,
+  MediaWikiPage,
+  MediaWikiRevision,
+  MediaWikiSearchHit,
+  MediaWikiSearchResults,
+  MediaWikiSection,
+  MediaWikiSource,
+  MediaWikiSourceOptions,
+  TemplateAlias,
+} from './lib/mediawiki/create-mediawiki-source.js'
+export type { MediaWikiRequestEvent } from './lib/mediawiki/api-client.js'
+export { FALLBACK_LINK_PREFIXES } from './lib/mediawiki/link-prefixes.js'
+export { recordingFileName, safeRecordingKey } from './lib/mediawiki/recording-file-name.js'
+export { createMemoryRecordingStore } from './lib/mediawiki/recording-store.js'
+export type { RecordingStore } from './lib/mediawiki/recording-store.js'
+export { recordMediaWiki } from './lib/mediawiki/record-mediawiki.js'
+export type {
+  RecordMediaWikiOptions,
+  RecordMediaWikiResult,
+} from './lib/mediawiki/record-mediawiki.js'
+export { canonicalTemplateName, selfAttestingType } from './lib/mediawiki/template-name.js'
+export type { AdmonitionType } from './lib/mediawiki/template-name.js'
 export { WikiSourceError } from './lib/wiki-source-error.js'
 export type { WikiSourceErrorCode } from './lib/wiki-source-error.js'
