@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, rename, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { WikiSourceError } from '@wiki/wiki-adapters/markdown-folder'
 import {
   createMarkdownFolderSource,
   type MarkdownFolderSource,
-  WikiSourceError,
 } from '@wiki/wiki-adapters/markdown-folder'
 import { makeWiki, put, sha256 } from './markdown-folder/helpers.js'
 import { makePdf } from './markdown-folder/make-pdf.js'
