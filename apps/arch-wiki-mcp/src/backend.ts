@@ -47,6 +47,13 @@ export interface TemplateAlias {
   aliasRevid: number
 }
 
+/** A template name that reaches an admonition but cannot be attested (multi-hop, no revision). */
+export interface UnresolvableAlias {
+  unresolvable: string
+}
+
+export type AliasResolution = TemplateAlias | UnresolvableAlias
+
 export interface CodeBlock {
   sourcePattern: 'template_bc' | 'template_hc' | 'indented_block'
   /** Verbatim payload (§6.5), never trimmed. */
@@ -55,6 +62,8 @@ export interface CodeBlock {
   content: string
   placeholders: string[] | null
   header: string | null
+  /** False when the §6.5 verification rule cannot reproduce the block (a multi-line nowiki). */
+  sliceable: boolean
 }
 
 export interface Admonition {
@@ -114,16 +123,14 @@ export interface Backend {
    * Resolves every template name of the page (§6.6 step 2–3). Keys are the canonical names of
    * `Admonition.aliasKey`; names that are not admonitions are absent. Throws per §6.6 fail-closed.
    */
-  templateAliases(revision: Revision): Promise<ReadonlyMap<string, TemplateAlias>>
+  templateAliases(revision: Revision): Promise<ReadonlyMap<string, AliasResolution>>
 
   // extraction ------------------------------------------------------------------------------------
   /** [start, end) UTF-16 offsets of a section's slice, heading-checked (§3.4), or throws. */
   sectionSlice(revision: Revision, section: ApiSection): { start: number; end: number }
-  /** All section slices the parser finds in a wikitext, for re-extraction (§7.1). */
-  parsedSections(wikitext: string): { anchor: string; start: number; end: number }[]
   codeBlocks(wikitext: string): CodeBlock[]
   /** Admonitions in `wikitext`; `aliases` types the redirect names. */
-  admonitions(wikitext: string, aliases: ReadonlyMap<string, TemplateAlias>): Admonition[]
+  admonitions(wikitext: string, aliases: ReadonlyMap<string, AliasResolution>): Admonition[]
   /** Every template body of a wikitext, `1=` stripped and trimmed as in §6.6 (for verify). */
   templateBodies(wikitext: string): string[]
   links(wikitext: string, excludedPrefixes: ReadonlySet<string>): Link[]

@@ -2,7 +2,7 @@
 // slice, and build each tier's fields. Output assembly lives here so page/section/commands/warnings
 // and verify/recheck produce byte-identical evidence.
 import type { z } from 'zod'
-import type { ApiSection, Backend, Revision, TemplateAlias } from './backend.js'
+import type { AliasResolution, ApiSection, Backend, Revision } from './backend.js'
 import { WikiFailure } from './backend.js'
 import type { commandItem, linkItem, sectionItem, sectionOutput, warningItem } from './schemas.js'
 
@@ -115,7 +115,17 @@ export function commandEvidence(backend: Backend, scope: Scope): z.input<typeof 
   const sourceUrl = backend.pageUrl(revision.title, anchor)
   const revisionUrl = backend.revisionUrl(revision.revid, anchor)
   const wikitextUrl = backend.revisionWikitextUrl(revision.revid)
-  return backend.codeBlocks(scope.text).map((block) => ({
+  const blocks = backend.codeBlocks(scope.text)
+  const unsliceable = blocks.find((b) => !b.sliceable)
+  if (unsliceable) {
+    // A nowiki or comment opened on a code line and closed on a later one: putting the marker
+    // spaces back would not give a slice of the revision, so the hash could not be checked.
+    throw new WikiFailure(
+      'evidence_unresolvable',
+      `An indented block in ${scope.anchor ? `section '${scope.anchor}' of ` : ''}page '${revision.title}' cannot be quoted with provenance: a <nowiki> or comment spans its lines (${JSON.stringify(unsliceable.raw.slice(0, 60))})`,
+    )
+  }
+  return blocks.map((block) => ({
     content: block.content,
     content_raw: block.raw,
     content_hash: backend.hash(block.raw),
@@ -135,7 +145,7 @@ export function commandEvidence(backend: Backend, scope: Scope): z.input<typeof 
 export function warningEvidence(
   backend: Backend,
   scope: Scope,
-  aliases: ReadonlyMap<string, TemplateAlias>,
+  aliases: ReadonlyMap<string, AliasResolution>,
 ): z.input<typeof warningItem>[] {
   const { revision, anchor } = scope
   const sourceUrl = backend.pageUrl(revision.title, anchor)
@@ -145,7 +155,11 @@ export function warningEvidence(
     .admonitions(scope.text, aliases)
     .filter((a) => a.raw.length > 0)
     .map((a) => {
-      const alias = a.aliasKey === null ? undefined : aliases.get(a.aliasKey)
+      const resolution = a.aliasKey === null ? undefined : aliases.get(a.aliasKey)
+      if (resolution && 'unresolvable' in resolution) {
+        throw new WikiFailure('evidence_unresolvable', resolution.unresolvable)
+      }
+      const alias = resolution
       return {
         type: alias?.type ?? a.type,
         message: a.message,

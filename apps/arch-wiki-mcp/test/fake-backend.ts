@@ -133,13 +133,6 @@ export function fakeWiki(): FakeWiki {
         const later = revision.sections.filter((s) => s.byteoffset !== null && s.byteoffset > start)
         return { start, end: later[0]?.byteoffset ?? revision.wikitext.length }
       },
-      parsedSections(wikitext) {
-        return sectionsOf(wikitext).map((s, i, all) => ({
-          anchor: s.anchor,
-          start: s.byteoffset as number,
-          end: all[i + 1]?.byteoffset ?? wikitext.length,
-        }))
-      },
       codeBlocks(wikitext) {
         const blocks: CodeBlock[] = []
         for (const m of wikitext.matchAll(/\{\{bc\|([^}]*)\}\}/g)) {
@@ -151,6 +144,7 @@ export function fakeWiki(): FakeWiki {
             content: raw.replace(/''(\w+)''/g, '<$1>').trim(),
             placeholders,
             header: null,
+            sliceable: true,
           })
         }
         for (const m of wikitext.matchAll(/(?:^ [^\n]*\n?)+/gm)) {
@@ -165,6 +159,7 @@ export function fakeWiki(): FakeWiki {
             content: raw,
             placeholders: null,
             header: null,
+            sliceable: true,
           })
         }
         return blocks

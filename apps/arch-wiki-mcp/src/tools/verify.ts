@@ -3,7 +3,6 @@ import { verifySubstring } from '@wiki/provenance'
 import type { z } from 'zod'
 import type { Backend, Revision } from '../backend.js'
 import { guard } from '../errors.js'
-import { commandEvidence } from '../evidence.js'
 import { SOURCE_PATTERNS, verifyInput, verifyOutput } from '../schemas.js'
 
 type SourcePattern = (typeof SOURCE_PATTERNS)[number]
@@ -119,17 +118,24 @@ export function verifyClaim(backend: Backend, claim: VerifyClaim, revision: Revi
   const wanted = claim.contentHash as string
   const candidates: { raw: string; matched: Matched }[] = []
   candidates.push({ raw: revision.wikitext, matched: { source_pattern: 'page' } })
-  for (const s of backend.parsedSections(revision.wikitext)) {
+  for (const section of revision.sections) {
+    if (section.byteoffset === null) continue
+    let slice: { start: number; end: number }
+    try {
+      slice = backend.sectionSlice(revision, section)
+    } catch {
+      continue // a section that does not resolve onto its heading cannot be evidence
+    }
     candidates.push({
-      raw: revision.wikitext.slice(s.start, s.end),
-      matched: { source_pattern: 'section', section_anchor: s.anchor },
+      raw: revision.wikitext.slice(slice.start, slice.end),
+      matched: { source_pattern: 'section', section_anchor: section.anchor },
     })
   }
-  const scope = { revision, anchor: null, text: revision.wikitext, start: 0 }
-  commandEvidence(backend, scope).forEach((block, index) => {
+  backend.codeBlocks(revision.wikitext).forEach((block, index) => {
+    if (!block.sliceable) return
     candidates.push({
-      raw: block.content_raw,
-      matched: { source_pattern: block.source_pattern, block_index: index },
+      raw: block.raw,
+      matched: { source_pattern: block.sourcePattern, block_index: index },
     })
   })
   for (const body of backend.templateBodies(revision.wikitext)) {
