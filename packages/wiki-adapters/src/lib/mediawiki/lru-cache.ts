@@ -23,7 +23,7 @@ export class LruCache<K, V> {
       this.#size -= old.size
       this.#entries.delete(key)
     }
-    if (size > this.#maxSize) return
+    if (size > this.#maxSize || this.#maxSize <= 0) return
     this.#entries.set(key, { value, size })
     this.#size += size
     for (const [oldest, entry] of this.#entries) {

@@ -46,6 +46,7 @@ export async function recordMediaWiki(
     ...rest,
     // Every call goes to the wiki: nothing may be answered from a cache.
     cacheTtl: 0,
+    cacheMaxBytes: 0,
     record: { store, force: force ?? false },
     onRequest: (event) => {
       if (event.attempt === 1) files.push(recordingFileName(event.action, event.key))
