@@ -1,1 +1,6 @@
-export {}
+export { readHttpSettings } from './lib/node/read-http-settings.js'
+export type { HttpSettings, ReadHttpSettingsOptions } from './lib/node/read-http-settings.js'
+export { formatRegistration, registrationSnippets } from './lib/node/registration-snippets.js'
+export type { RegistrationInput, RegistrationSnippets } from './lib/node/registration-snippets.js'
+export { serveHttp } from './lib/node/serve-http.js'
+export type { HttpServer, ServeHttpOptions } from './lib/node/serve-http.js'

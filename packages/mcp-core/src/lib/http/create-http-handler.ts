@@ -1,0 +1,417 @@
+import type { ServerDefinition } from '../core/create-server.js'
+import {
+  abortAll,
+  createEngine,
+  createSession,
+  handleBatch,
+  handleMessage,
+  type Connection,
+  type ProtocolOptions,
+} from '../core/engine.js'
+import {
+  classify,
+  errorResponse,
+  invalidRequest,
+  METHOD_NOT_FOUND,
+  parseErrorResponse,
+  parseJson,
+  type JsonRpcResponse,
+} from '../core/json-rpc.js'
+import { createLogger } from '../core/logger.js'
+import { isSupportedVersion } from '../core/protocol-versions.js'
+import { BearerAuth, bearerToken, type HttpAuth } from './bearer-auth.js'
+import {
+  acceptOf,
+  hostAllowed,
+  isJsonMediaType,
+  isLoopbackAddress,
+  originAllowed,
+} from './request-checks.js'
+
+/** Options for {@link createHttpHandler}. */
+export interface CreateHttpHandlerOptions extends ProtocolOptions {
+  /** Bearer tokens (§7.3). `false` is accepted only on loopback. */
+  auth: HttpAuth
+  /** The address the server is bound to; loopback turns on the Host and Origin rules. Default `127.0.0.1`. */
+  host?: string
+  /** Extra `Host` names (or `name:port`) to accept. */
+  allowedHosts?: readonly string[]
+  /** Extra origins (`https://app.example`) to accept. */
+  allowedOrigins?: readonly string[]
+  /** Endpoint path; default `/mcp`. */
+  path?: string
+  /** Largest accepted body; default 1 MiB. */
+  maxBodyBytes?: number
+  /** Time allowed to receive the body; default 10,000 ms. */
+  bodyTimeoutMs?: number
+  /** Requests served at once before 503; default 2048. */
+  maxInFlight?: number
+  /** Interval of SSE keep-alive comments; default 15,000 ms. */
+  keepAliveMs?: number
+}
+
+/** Counters exposed by the HTTP transport. */
+export interface HttpStats {
+  inFlight: number
+  peakInFlight: number
+}
+
+/** A Web-standard request handler for one MCP server. */
+export interface HttpHandler {
+  (request: Request): Promise<Response>
+  /** Requests being served now, and the most ever served at once. */
+  stats(): HttpStats
+  /**
+   * Refuses new requests with 503, waits up to `graceMs` for running ones, then aborts them
+   * (`shutdown`), which answers tool calls with `unavailable`.
+   */
+  shutdown(graceMs: number): Promise<void>
+}
+
+const DEFAULT_PATH = '/mcp'
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+const DEFAULT_BODY_TIMEOUT_MS = 10_000
+const DEFAULT_MAX_IN_FLIGHT = 2048
+const DEFAULT_KEEP_ALIVE_MS = 15_000
+/** The revision assumed when a request has no `MCP-Protocol-Version` header (§4.2). */
+const HEADERLESS_VERSION = '2025-03-26'
+const ABORT_SETTLE_MS = 1000
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder('utf-8', { fatal: true })
+const JSON_HEADERS = { 'content-type': 'application/json' }
+const RPC_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' }
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+}
+
+/**
+ * Serves `server` as stateless Streamable HTTP (§7) on Web `Request`/`Response`. Every POST is
+ * its own session; nothing is kept between requests.
+ */
+export function createHttpHandler(
+  server: ServerDefinition,
+  options: Readonly<CreateHttpHandlerOptions>,
+): HttpHandler {
+  const log = options.log ?? createLogger('[mcp-core]')
+  const loopback = isLoopbackAddress(options.host ?? '127.0.0.1')
+  if (options.auth === false && !loopback) {
+    throw new TypeError(
+      `auth: false is only allowed on a loopback host, got host ${JSON.stringify(options.host)}; configure auth.tokens`,
+    )
+  }
+  if (options.auth !== false && (typeof options.auth !== 'object' || options.auth === null)) {
+    throw new TypeError('auth must be { tokens: [...] } or false')
+  }
+  const auth = options.auth === false ? undefined : new BearerAuth(options.auth.tokens)
+  const realm = `Bearer realm="${server.name}"`
+  const allowedHosts = options.allowedHosts
+    ? new Set(options.allowedHosts.map((host) => host.toLowerCase()))
+    : undefined
+  const allowedOrigins = options.allowedOrigins
+    ? new Set(options.allowedOrigins.map((origin) => new URL(origin).origin))
+    : undefined
+  const path = options.path ?? DEFAULT_PATH
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT
+  const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS
+  const engine = createEngine(server, options, log)
+
+  let inFlight = 0
+  let peakInFlight = 0
+  let shuttingDown = false
+  const live = new Set<Connection>()
+  let idleWaiters: (() => void)[] = []
+  const release = (connection: Connection): void => {
+    live.delete(connection)
+    inFlight--
+    if (inFlight === 0) for (const wake of idleWaiters.splice(0)) wake()
+  }
+
+  const handler = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url)
+    const method = request.method
+    if (url.pathname === '/healthz') {
+      if (method !== 'GET' && method !== 'HEAD')
+        return fail(405, 'method_not_allowed', { allow: 'GET, HEAD' })
+      if (shuttingDown) return fail(503, 'unavailable', { connection: 'close', 'retry-after': '1' })
+      return new Response(method === 'HEAD' ? null : '{"status":"ok"}', {
+        status: 200,
+        headers: JSON_HEADERS,
+      })
+    }
+    if (url.pathname !== path) return fail(404, 'not_found')
+
+    const host = request.headers.get('host') ?? url.host
+    if (!hostAllowed(host, loopback, allowedHosts)) {
+      log.debug(`refused Host ${JSON.stringify(host.slice(0, 100))}`)
+      return fail(403, 'forbidden_host')
+    }
+    const origin = request.headers.get('origin')
+    if (origin !== null && !originAllowed(origin, loopback, allowedOrigins)) {
+      log.debug(`refused Origin ${JSON.stringify(origin.slice(0, 100))}`)
+      return fail(403, 'forbidden_origin')
+    }
+    if (method !== 'POST') return fail(405, 'method_not_allowed', { allow: 'POST' })
+
+    let principal: string | undefined
+    if (auth) {
+      const header = request.headers.get('authorization')
+      log.debug(`Authorization header ${header === null ? 'absent' : 'present'}`)
+      const token = bearerToken(header)
+      principal = token === undefined ? undefined : await auth.verify(token)
+      if (principal === undefined) {
+        return fail(401, 'unauthorized', {
+          'www-authenticate': header === null ? realm : `${realm}, error="invalid_token"`,
+        })
+      }
+    }
+    if (!isJsonMediaType(request.headers.get('content-type')))
+      return fail(415, 'unsupported_media_type')
+
+    const body = await readBody(request, maxBodyBytes, bodyTimeoutMs)
+    if (body === 413) return fail(413, 'payload_too_large')
+    if (body === 408) return fail(408, 'request_timeout')
+    if (shuttingDown) return fail(503, 'unavailable', { connection: 'close', 'retry-after': '1' })
+    if (inFlight >= maxInFlight) return fail(503, 'unavailable', { 'retry-after': '1' })
+
+    const connection: Connection = {
+      session: createSession('http', HEADERLESS_VERSION),
+      keyPrefix: principal ?? '',
+      running: new Set(),
+      notify: dropNotification,
+    }
+    if (principal !== undefined) connection.session.principal = principal
+    inFlight++
+    if (inFlight > peakInFlight) peakInFlight = inFlight
+    live.add(connection)
+    let handedOver = false
+    try {
+      const response = await serve(request, body, connection, () => {
+        handedOver = true
+      })
+      return response
+    } finally {
+      if (!handedOver) release(connection)
+    }
+  }
+
+  const dropNotification = (): void => {
+    log.debug('dropped a progress notification: the request does not accept text/event-stream')
+  }
+
+  /** Steps 10–14 of §7.1 and the response format of §7.2. */
+  const serve = async (
+    request: Request,
+    body: string | undefined,
+    connection: Connection,
+    handOver: () => void,
+  ): Promise<Response> => {
+    const parsed = body === undefined ? undefined : parseJson(body)
+    if (!parsed) return rpc(400, parseErrorResponse())
+    const header = request.headers.get('mcp-protocol-version')
+    const session = connection.session
+    if (header !== null) session.protocolVersion = header
+
+    if (Array.isArray(parsed.value)) {
+      if (header !== null && !isSupportedVersion(header))
+        return rpc(400, unsupportedVersion(header))
+      const answer = await handleBatch(engine, connection, parsed.value)
+      if (answer === undefined) return new Response(null, { status: 202 })
+      return rpc(Array.isArray(answer) ? 200 : 400, answer)
+    }
+
+    const message = classify(parsed.value)
+    if (message.kind === 'invalid') {
+      log.debug(`refused message: ${JSON.stringify(message.response.error?.data)}`)
+      return rpc(400, message.response)
+    }
+    if (
+      message.kind === 'request' &&
+      (message.method === 'server/discover' || message.method === 'subscriptions/listen')
+    ) {
+      return rpc(200, errorResponse(message.id, METHOD_NOT_FOUND, 'Method not found'))
+    }
+    const isInitialize = message.kind === 'request' && message.method === 'initialize'
+    if (!isInitialize && header !== null && !isSupportedVersion(header)) {
+      return rpc(400, unsupportedVersion(header))
+    }
+    if (message.kind !== 'request') {
+      await handleMessage(engine, connection, message)
+      return new Response(null, { status: 202 })
+    }
+
+    const accept = acceptOf(request.headers.get('accept'))
+    const params = (parsed.value as { params?: { _meta?: { progressToken?: unknown } } }).params
+    const wantsProgress = params?._meta?.progressToken !== undefined
+    const onDisconnect = (): void => {
+      abortAll(connection, 'disconnect')
+    }
+    request.signal.addEventListener('abort', onDisconnect, { once: true })
+
+    if (!accept.sse || (!wantsProgress && accept.json)) {
+      try {
+        const answer = await handleMessage(engine, connection, message)
+        return answer === undefined ? new Response(null, { status: 202 }) : rpc(200, answer)
+      } finally {
+        request.signal.removeEventListener('abort', onDisconnect)
+      }
+    }
+
+    // SSE: either the client accepts only SSE, or progress may arrive. Without progress a client
+    // that also accepts JSON gets plain JSON, so the response is held until the first event.
+    return new Promise<Response>((resolve) => {
+      let stream: ReadableStreamDefaultController<Uint8Array> | undefined
+      let keepAlive: ReturnType<typeof setInterval> | undefined
+      let ended = false
+      const end = (): void => {
+        if (ended) return
+        ended = true
+        if (keepAlive !== undefined) clearInterval(keepAlive)
+        request.signal.removeEventListener('abort', onDisconnect)
+      }
+      const open = (): void => {
+        handOver()
+        const readable = new ReadableStream<Uint8Array>({
+          start(controller) {
+            stream = controller
+          },
+          cancel() {
+            onDisconnect()
+            end()
+          },
+        })
+        keepAlive = setInterval(() => {
+          stream?.enqueue(encoder.encode(': keep-alive\n\n'))
+        }, keepAliveMs)
+        resolve(new Response(readable, { status: 200, headers: SSE_HEADERS }))
+      }
+      const event = (value: object): void => {
+        if (!ended)
+          stream?.enqueue(encoder.encode(`event: message\ndata: ${JSON.stringify(value)}\n\n`))
+      }
+      connection.notify = (notification) => {
+        if (stream === undefined) open()
+        event(notification)
+      }
+      if (!accept.json) open()
+      const settle = (answer: JsonRpcResponse | undefined): void => {
+        if (stream === undefined) {
+          end()
+          resolve(answer === undefined ? new Response(null, { status: 202 }) : rpc(200, answer))
+          return
+        }
+        if (answer !== undefined) event(answer)
+        end()
+        try {
+          stream.close()
+        } catch {
+          // Already cancelled by the client.
+        }
+        release(connection)
+      }
+      Promise.resolve(handleMessage(engine, connection, message)).then(settle, (error: unknown) => {
+        log.error(
+          `failed to answer a request: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        )
+        settle(undefined)
+      })
+    })
+  }
+
+  const stats = (): HttpStats => ({ inFlight, peakInFlight })
+
+  const shutdown = async (graceMs: number): Promise<void> => {
+    shuttingDown = true
+    if (inFlight > 0) await waitIdle(graceMs)
+    if (inFlight > 0) {
+      for (const connection of live) abortAll(connection, 'shutdown')
+      await waitIdle(ABORT_SETTLE_MS)
+    }
+  }
+  const waitIdle = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done(): void {
+        clearTimeout(timer)
+        idleWaiters = idleWaiters.filter((waiter) => waiter !== done)
+        resolve()
+      }
+      idleWaiters.push(done)
+    })
+
+  return Object.assign(handler, { stats, shutdown })
+}
+
+function unsupportedVersion(header: string): JsonRpcResponse {
+  return invalidRequest(null, `unsupported MCP-Protocol-Version: ${header.slice(0, 64)}`)
+}
+
+function fail(status: number, code: string, headers?: Record<string, string>): Response {
+  return new Response(`{"error":"${code}"}`, {
+    status,
+    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
+  })
+}
+
+function rpc(status: number, body: JsonRpcResponse | JsonRpcResponse[]): Response {
+  return new Response(JSON.stringify(body), { status, headers: RPC_HEADERS })
+}
+
+/**
+ * Reads the body within the limits of rows 7 and 8. Returns the text, `undefined` for invalid
+ * UTF-8 (answered as a parse error), or the status to refuse with.
+ */
+async function readBody(
+  request: Request,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<string | undefined | 413 | 408> {
+  const length = request.headers.get('content-length')
+  if (length !== null && Number(length) > maxBytes) return 413
+  if (request.body === null) return ''
+  const reader: ReadableStreamDefaultReader<Uint8Array> = request.body.getReader()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    void reader.cancel().catch(() => undefined)
+  }, timeoutMs)
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      if (total > maxBytes) {
+        void reader.cancel().catch(() => undefined)
+        return 413
+      }
+      chunks.push(value)
+    }
+  } catch {
+    if (!timedOut) return 408
+  } finally {
+    clearTimeout(timer)
+  }
+  if (timedOut) return 408
+  const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, total)
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}
