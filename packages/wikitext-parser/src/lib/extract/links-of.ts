@@ -46,9 +46,11 @@ export function linksOf(tree: Root, options: Readonly<LinksOfOptions>): Link[] {
     const hash = written.indexOf('#')
     const page = hash === -1 ? written : written.slice(0, hash)
     const anchor = hash === -1 ? '' : written.slice(hash + 1).trim()
-    const text = first
+    let text = first
       ? source.slice(first.position.start.offset + 1, first.position.end.offset).trim()
       : ''
+    // MediaWiki's rule for `[[a|[b]]]`: a `]` right after the link closes a `[` of its text.
+    if (text.includes('[') && source.charCodeAt(node.position.end.offset) === 0x5d) text += ']'
     links.push({
       target: page === '' ? null : page,
       anchor: anchor === '' ? null : anchor,
