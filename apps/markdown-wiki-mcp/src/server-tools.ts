@@ -1,0 +1,34 @@
+import type { Tool } from '@wiki/mcp-core'
+import type { ToolDeps } from './tools/shared.js'
+import { wikiAppendLog } from './tools/wiki-append-log.js'
+import { wikiChecksum } from './tools/wiki-checksum.js'
+import { wikiGraph } from './tools/wiki-graph.js'
+import { wikiListPages } from './tools/wiki-list-pages.js'
+import { wikiListRaw } from './tools/wiki-list-raw.js'
+import { wikiRawDiff } from './tools/wiki-raw-diff.js'
+import { wikiReadPage } from './tools/wiki-read-page.js'
+import { wikiReadRaw } from './tools/wiki-read-raw.js'
+import { wikiSearch } from './tools/wiki-search.js'
+import { wikiStatus } from './tools/wiki-status.js'
+import { wikiWritePage } from './tools/wiki-write-page.js'
+
+/** Which groups of tools a transport registers (§13): absent tools are never registered. */
+export interface Exposure {
+  readonly writes: boolean
+  readonly raw: boolean
+}
+
+/** The tools for one transport, in a stable order. */
+export function selectTools(deps: ToolDeps, exposure: Exposure): Tool[] {
+  const tools = [
+    wikiSearch(deps),
+    wikiListPages(deps),
+    wikiReadPage(deps),
+    wikiGraph(deps),
+    wikiStatus(deps),
+  ]
+  if (exposure.writes) tools.push(wikiWritePage(deps), wikiAppendLog(deps))
+  if (exposure.raw)
+    tools.push(wikiListRaw(deps), wikiReadRaw(deps), wikiChecksum(deps), wikiRawDiff(deps))
+  return tools
+}

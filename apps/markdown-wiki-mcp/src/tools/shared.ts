@@ -1,0 +1,52 @@
+import { ToolError } from '@wiki/mcp-core'
+import type { FrontmatterSchema, MarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
+import { WikiSourceError } from '@wiki/wiki-adapters/markdown-folder'
+import * as z from 'zod'
+
+/** What every tool factory receives. */
+export interface ToolDeps {
+  readonly source: MarkdownFolderSource
+  readonly schema: FrontmatterSchema
+}
+
+/** Runs adapter work, turning its coded errors into tool errors; anything else stays internal. */
+export async function mapErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof WikiSourceError && error.code !== 'internal_error') {
+      throw new ToolError(error.code, error.message, error.data)
+    }
+    throw error
+  }
+}
+
+export const readAnnotations = { openWorldHint: false } as const
+
+export const pathString = z.string().max(1024)
+
+export const frontmatterError = z.object({
+  message: z.string(),
+  line: z.number(),
+  column: z.number(),
+})
+
+export const pageItem = z.object({
+  path: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  frontmatter: z.record(z.string(), z.unknown()),
+  updatedAt: z.string(),
+  frontmatterError: frontmatterError.optional(),
+})
+
+/** The role's field, when the schema declares one. */
+export function roleKey(
+  schema: FrontmatterSchema,
+  role: 'type' | 'status',
+): { key: string; values: [string, ...string[]] } | undefined {
+  const field = schema.fields.find((f) => f.role === role)
+  const values = field?.values
+  if (!field || !values || values.length === 0) return undefined
+  return { key: field.key, values: values as [string, ...string[]] }
+}

@@ -1,0 +1,45 @@
+import { defineTool, type Tool } from '@wiki/mcp-core'
+import * as z from 'zod'
+import {
+  type ToolDeps,
+  frontmatterError,
+  mapErrors,
+  pathString,
+  readAnnotations,
+} from './shared.js'
+
+export function wikiReadPage({ source }: ToolDeps): Tool {
+  return defineTool({
+    name: 'wikiReadPage',
+    title: 'Read a wiki page',
+    description:
+      'Reads one page by slug (".md" optional; exact, then case-insensitive, then unique basename). Returns frontmatter, content, resolved links, the file as on disk (fileText) and its sha256: edit fileText and pass sha256 as expectedChecksum to wikiWritePage. A truncated fileText must never be written back.',
+    input: z.strictObject({
+      slug: pathString.describe('Page slug, e.g. "index" or "concetti/rete"'),
+      maxChars: z
+        .number()
+        .int()
+        .min(1000)
+        .max(200_000)
+        .optional()
+        .describe('Cut content and fileText here, default 100000'),
+    }),
+    output: z.object({
+      path: z.string(),
+      slug: z.string(),
+      title: z.string(),
+      frontmatter: z.record(z.string(), z.unknown()),
+      content: z.string(),
+      links: z.array(z.string()),
+      updatedAt: z.string(),
+      fileText: z.string(),
+      sha256: z.string(),
+      size: z.number(),
+      truncated: z.boolean(),
+      frontmatterError: frontmatterError.optional(),
+    }),
+    annotations: readAnnotations,
+    access: 'read',
+    handler: (args) => mapErrors(() => source.readPage(args.slug, { maxChars: args.maxChars })),
+  })
+}
