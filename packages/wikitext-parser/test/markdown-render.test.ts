@@ -74,7 +74,7 @@ describe('toMarkdown: blocks', () => {
 
   it('lifts a code template out of a sentence, and keeps it inside a list item', () => {
     expect(render('Run {{bc|ls}} now.')).toBe('Run\n\n```\nls\n```\n\nnow.')
-    expect(render('* Run {{bc|ls}}')).toBe('- Run\n\n  ```\n  ls\n  ```')
+    expect(render('* Run {{bc|ls}}')).toBe('- Run\n  ```\n  ls\n  ```')
   })
 
   it('continues an item with *: and turns bare : lines into paragraphs', () => {
@@ -92,7 +92,7 @@ describe('toMarkdown: blocks', () => {
 
   it('writes each indented block as the fence commands() returns', () => {
     expect(render("Text\n # mount ''dev''\n #  x\nafter")).toBe(
-      'Text\n\n```\n# mount <dev>\n  x\n```\n\nafter',
+      'Text\n\n```\n# mount <dev>\n#  x\n```\n\nafter',
     )
   })
 })

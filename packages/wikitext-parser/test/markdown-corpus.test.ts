@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Root as MdastRoot, RootContent } from 'mdast'
+import { describe, expect, it } from 'vitest'
+import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
+import type { Content, Root, Span } from '@wiki/wikitext-parser'
+import { archwiki, codeBlocksOf, fromWikitext } from '@wiki/wikitext-parser'
+import { toMarkdown, toMdast } from '@wiki/wikitext-parser/markdown'
+import { roleOf } from '../src/lib/profile/role-of.js'
+
+// The recorded Arch Wiki pages are GNU FDL: read in place, never copied into the repository.
+const dir = sharedDir()
+const corpus = dir ? join(dir, 'arch-fixtures') : undefined
+
+interface RecordedSection {
+  anchor: string
+  byteoffset: number | null
+}
+
+/** Every recorded section with an offset, as [page, anchor, slice]. */
+function sections(): [string, string, string][] {
+  if (!corpus) return []
+  return readdirSync(corpus)
+    .filter((file) => file.startsWith('parse_') && file.endsWith('.json'))
+    .sort()
+    .flatMap((file) => {
+      const body = JSON.parse(readFileSync(join(corpus, file), 'utf8')) as {
+        parse?: { wikitext: string | { '*': string }; sections: RecordedSection[] }
+      }
+      if (!body.parse) return []
+      const wikitext = body.parse.wikitext
+      const points = [...(typeof wikitext === 'string' ? wikitext : wikitext['*'])]
+      const located = body.parse.sections.filter((section) => section.byteoffset !== null)
+      return located.map((section, i): [string, string, string] => {
+        const end = located[i + 1]?.byteoffset ?? points.length
+        return [file, section.anchor, points.slice(section.byteoffset!, end).join('')]
+      })
+    })
+}
+
+/** Spans the renderer copies verbatim: templates without a role, tables, HTML and other tags. */
+function verbatimSpans(tree: Root): Span[] {
+  const spans: Span[] = []
+  const stack: Content[] = [...tree.children].reverse()
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const verbatim =
+      ((node.type === 'template' || node.type === 'magicWord') &&
+        roleOf(archwiki, node.name) === null) ||
+      node.type === 'parserFunction' ||
+      node.type === 'templateArgument' ||
+      node.type === 'table' ||
+      node.type === 'htmlTag' ||
+      (node.type === 'extensionTag' && node.name !== 'nowiki') ||
+      (node.type === 'internalLink' && (node.kind === 'file' || node.kind === 'media'))
+    if (verbatim) {
+      spans.push({ start: node.position.start.offset, end: node.position.end.offset })
+    } else if ('children' in node) {
+      stack.push(...[...node.children].reverse())
+    }
+  }
+  return spans
+}
+
+function collect(tree: MdastRoot, type: 'code' | 'html'): string[] {
+  const values: string[] = []
+  const stack: RootContent[] = [...tree.children]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === type && 'value' in node) values.push(node.value)
+    if ('children' in node) stack.push(...(node.children as RootContent[]))
+  }
+  return values
+}
+
+describe.skipIf(!corpus)(
+  `Markdown rendering of every recorded section ${corpus ? '' : SHARED_MISSING_REASON}`,
+  () => {
+    it('finds the sections', () => {
+      expect(sections().length).toBeGreaterThan(400)
+    })
+
+    it.each(sections())('%s#%s renders with the §8.1 invariants', (_file, _anchor, text) => {
+      const tree = fromWikitext(text)
+      const markdown = toMarkdown(tree, { profile: archwiki })
+      const mdast = toMdast(tree, { profile: archwiki })
+      const fences = collect(mdast, 'code')
+      const raw = collect(mdast, 'html').join('\n')
+      const blocks = codeBlocksOf(tree, { profile: archwiki })
+
+      // The content starts with the heading.
+      expect(markdown).toMatch(/^#{1,6} /)
+
+      // Fences balance, and no line outside them (or a raw node) starts with # unless a heading.
+      let open: string | null = null
+      const hashLines: string[] = []
+      for (const line of markdown.split('\n')) {
+        const fence = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
+        if (open !== null) {
+          if (fence && fence[0] === open[0] && fence.length >= open.length) open = null
+          continue
+        }
+        if (fence) {
+          open = fence
+          continue
+        }
+        const start = line.trimStart()
+        if (start.startsWith('#') && !raw.includes(start) && !/^#{1,6} \S/.test(line)) {
+          hashLines.push(line)
+        }
+      }
+      expect(open).toBeNull()
+      expect(hashLines).toEqual([])
+
+      // Every fence is a commands() block; every block outside verbatim text is fenced.
+      const texts = new Set(blocks.map((block) => block.text))
+      for (const fence of fences) expect(texts).toContain(fence)
+      const verbatim = verbatimSpans(tree)
+      for (const block of blocks) {
+        const inside = verbatim.some(
+          (span) => span.start <= block.span.start && block.span.end <= span.end,
+        )
+        expect(inside || fences.includes(block.text)).toBe(true)
+      }
+    })
+  },
+)
+
+describe.skipIf(!corpus)(
+  `Markdown of the reference README section ${corpus ? '' : SHARED_MISSING_REASON}`,
+  () => {
+    it('renders Installation guide#Boot_the_live_environment', () => {
+      const [, , text] = sections().find(
+        ([file, anchor]) =>
+          file === 'parse_Installation_guide.json' && anchor === 'Boot_the_live_environment',
+      )!
+      const markdown = toMarkdown(fromWikitext(text), { profile: archwiki })
+      expect(markdown.startsWith('### Boot the live environment')).toBe(true)
+      expect(markdown).toContain('1. Point the current boot device')
+      expect(markdown).toContain('**Note:**')
+    })
+  },
+)
