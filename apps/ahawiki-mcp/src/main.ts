@@ -1,7 +1,14 @@
 // ahawiki-mcp: MCP server for AhaWiki over its REST API: read by default, never overwriting.
 // env → adapter → tools → server → transport. Configuration comes only from the environment.
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import process from 'node:process'
+import {
+  formatRegistration,
+  readHttpSettings,
+  registrationSnippets,
+  serveHttp,
+} from '@wiki/mcp-core/node'
 import { serveStdio } from '@wiki/mcp-core/stdio'
 import { createAhaWikiSource } from '@wiki/wiki-adapters/ahawiki'
 import { buildServer } from './lib/build-server.js'
@@ -40,11 +47,34 @@ function fail(message: string): number {
 /** Replaces the key in everything written to stderr: the last filter before it leaves. */
 function redactStderr(secret: string): void {
   const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean
-  process.stderr.write = ((chunk: unknown, ...rest: unknown[]) =>
-    write(
-      typeof chunk === 'string' ? chunk.split(secret).join('[redacted]') : chunk,
-      ...rest,
-    ))
+  process.stderr.write = (chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === 'string' ? chunk.split(secret).join('[redacted]') : chunk, ...rest)
+}
+
+/** Registration snippets with placeholders: no environment needed, never the key. */
+function registration(argv: readonly string[]): string {
+  const bin = realpathSync(fileURLToPath(new URL('../bin.js', import.meta.url)))
+  const { port } = readHttpSettings({ env: process.env, argv })
+  return formatRegistration(
+    registrationSnippets({
+      key: 'ahawiki',
+      stdio: {
+        args: [bin, '--stdio'],
+        env: {
+          AHAWIKI_BASE_URL: '<https://your-ahawiki.example>',
+          AHAWIKI_API_KEY: '<your AhaWiki API key>',
+        },
+      },
+      http: { url: `http://127.0.0.1:${port}/mcp`, tokenEnvVar: 'AHAWIKI_MCP_TOKEN' },
+      tools: [
+        'ahawiki_search',
+        'ahawiki_read_page',
+        'ahawiki_list_pages',
+        'ahawiki_recent_changes',
+        'ahawiki_save_page',
+      ],
+    }),
+  )
 }
 
 async function main(argv: readonly string[]): Promise<number | undefined> {
@@ -66,6 +96,11 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     return 0
   }
 
+  if (argv.includes('--check')) {
+    process.stdout.write(registration(argv))
+    return 0
+  }
+
   const result = readConfig(process.env)
   if (!result.ok) return fail(result.message)
   const { config } = result
@@ -84,7 +119,27 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     },
   })
 
-  if (http) return fail('--http is not available in this build yet')
+  if (http) {
+    const settings = readHttpSettings({ env: process.env, argv })
+    if (settings.problems.length > 0) return fail(settings.problems.join('; '))
+    for (const warning of settings.warnings) process.stderr.write(`${NAME}: ${warning}\n`)
+    if (config.write) {
+      process.stderr.write(
+        `${NAME}: AHAWIKI_MCP_WRITE=1 is ignored over HTTP: every token holder would act as the key's owner, so ahawiki_save_page is never served there\n`,
+      )
+    }
+    // Read-only by construction: the save tool is left out and the definition refuses write tools.
+    const server = buildServer(source, { version, write: false, readOnly: true })
+    const running = await serveHttp(server, {
+      auth: { tokens: settings.tokens },
+      host: settings.host,
+      port: settings.port,
+    })
+    process.stderr.write(
+      `${NAME}: ${version} on ${running.url} (read-only), wiki ${config.origin}, write off\n`,
+    )
+    return undefined
+  }
 
   const server = buildServer(source, { version, write: config.write, readOnly: false })
   process.stderr.write(
