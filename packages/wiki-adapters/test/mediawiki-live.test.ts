@@ -33,6 +33,8 @@ describe('createMediaWikiSource against a real MediaWiki', () => {
         '𝔸𝔸𝔸 intro\n\n== First ==\n{{Attention|careful}}\n{{bc|echo hi}}\n\n== First ==\nagain\n',
       ],
       ['Live redirect', '#REDIRECT [[Live page]]'],
+      ['Shared part', '== Shared heading ==\nshared text\n'],
+      ['Host page', 'Intro\n\n== Local ==\nmine\n{{:Shared part}}\n== Trailing ==\nend\n'],
     ]
     for (const [title, text] of pages) revids.set(title, await wiki.edit(title, text))
   })
@@ -57,6 +59,20 @@ describe('createMediaWikiSource against a real MediaWiki', () => {
     const offset = page.sections[0]!.byteoffset!
     expect([...page.wikitext].slice(offset).join('').startsWith('== First ==')).toBe(true)
     expect(page.wikitext.slice(offset).startsWith('== First ==')).toBe(false)
+  })
+
+  it('lists a transcluded section with a null offset and its source page', async () => {
+    const page = await fresh().getPage('Host page')
+    expect(page.sections.map((s) => [s.anchor, s.byteoffset, s.fromtitle, s.index])).toEqual([
+      ['Local', 7, 'Host_page', '1'],
+      ['Shared_heading', null, 'Shared_part', 'T-1'],
+      [
+        'Trailing',
+        [...page.wikitext.slice(0, page.wikitext.indexOf('== Trailing'))].length,
+        'Host_page',
+        '2',
+      ],
+    ])
   })
 
   it('follows a page redirect and reports redirected_from', async () => {
