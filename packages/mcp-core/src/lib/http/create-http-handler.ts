@@ -165,7 +165,7 @@ export function createHttpHandler(
       principal = token === undefined ? undefined : await auth.verify(token)
       if (principal === undefined) {
         return fail(401, 'unauthorized', {
-          'www-authenticate': header === null ? realm : `${realm}, error="invalid_token"`,
+          'www-authenticate': token === undefined ? realm : `${realm}, error="invalid_token"`,
         })
       }
     }
