@@ -43,7 +43,19 @@ function backendFor(settings: Settings) {
   })
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+const TOOL_NAMES = [
+  'search',
+  'page',
+  'sections',
+  'section',
+  'commands',
+  'warnings',
+  'links',
+  'verify',
+  'recheck',
+]
+
+async function main(argv: readonly string[]): Promise<number | undefined> {
   const settings = readSettings(argv, process.env)
   const { mode } = settings
   switch (mode.kind) {
@@ -55,7 +67,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0
     case 'check':
       // The entry point's real path: clients launch servers from unrelated directories.
-      process.stdout.write(printRegistrations(realpathSync(process.argv[1] ?? ''), settings.env))
+      process.stdout.write(
+        printRegistrations(realpathSync(process.argv[1] ?? ''), settings.env, TOOL_NAMES),
+      )
       return 0
     default:
       break
@@ -88,7 +102,8 @@ async function main(argv: readonly string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code
+    // undefined: a server is running and ends the process itself.
+    if (code !== undefined) process.exitCode = code
   },
   (error: unknown) => {
     if (error instanceof UsageError) {

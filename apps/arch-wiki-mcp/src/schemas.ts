@@ -166,10 +166,44 @@ export const SOURCE_PATTERNS = [
 ] as const
 export const sourcePattern = z.enum(SOURCE_PATTERNS)
 
-// Evidence is whatever page/section/commands/warnings returned; only the fields verify reads are
-// checked, the rest pass through so an agent can paste an item unchanged.
+// Evidence is one object page/section/commands/warnings returned, pasted unchanged. Every field
+// any of them carries is listed (inputs are closed objects); verify and recheck read only some.
+const opt = <T extends z.ZodType>(schema: T) => schema.optional()
 export const evidence = z
-  .looseObject({})
+  .strictObject({
+    title: opt(z.string()),
+    pageid: opt(z.number()),
+    revid: opt(z.number()),
+    timestamp: opt(z.null()),
+    url: opt(z.string()),
+    source_url: opt(z.string()),
+    revision_url: opt(z.string()),
+    revision_wikitext_url: opt(z.string()),
+    wikitext: opt(z.string()),
+    wikitext_hash: opt(z.string()),
+    sections: opt(z.array(sectionItem)),
+    redirected_from: opt(z.string().nullable()),
+    section_anchor: opt(z.string()),
+    section_heading: opt(z.string()),
+    extraction_method: opt(z.string()),
+    content: opt(z.string()),
+    content_raw: opt(z.string()),
+    content_hash: opt(z.string()),
+    content_hash_cleaned: opt(z.string()),
+    block_type: opt(z.string()),
+    source_pattern: opt(z.string()),
+    language: opt(z.null()),
+    header: opt(z.string().nullable()),
+    placeholders: opt(z.array(z.string()).nullable()),
+    type: opt(z.string()),
+    message: opt(z.string()),
+    message_raw: opt(z.string()),
+    message_hash_cleaned: opt(z.string()),
+    alias: opt(z.string().nullable()),
+    alias_target: opt(z.string().nullable()),
+    alias_revid: opt(z.number().nullable()),
+    alias_revision_url: opt(z.string().nullable()),
+  })
   .describe(
     'One object exactly as page, section, commands or warnings returned it (one list item, not the envelope).',
   )

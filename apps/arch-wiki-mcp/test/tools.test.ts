@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { archWikiTools } from '../src/server.js'
+import { archWikiTools, createArchWikiServer } from '../src/server.js'
 import { callTool, failureCode } from './call-tool.js'
 import { fakeWiki } from './fake-backend.js'
 
@@ -302,5 +302,14 @@ describe('links', () => {
       ['Example', 'Usage', null],
     ])
     expect(links[0]).toMatchObject({ source_page: 'Example', revid })
+  })
+})
+
+describe('server definition', () => {
+  it('passes mcp-core validation with nine tools and the prompt', () => {
+    const server = createArchWikiServer(fakeWiki().backend, '1.2.3')
+    expect(server.tools.map((t) => t.name)).toHaveLength(9)
+    expect(server.prompts.map((p) => p.name)).toEqual(['arch-wiki-usage'])
+    expect(server.readOnly).toBe(true)
   })
 })
