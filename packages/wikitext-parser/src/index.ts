@@ -1,6 +1,7 @@
 export { createLocator, type Locator } from './lib/create-locator.js'
 export { defaultSite, defineSite, type ExtensionTagMode, type Site } from './lib/define-site.js'
 export { fromWikitext, type FromWikitextOptions } from './lib/from-wikitext.js'
+export { siteFromSiteinfo } from './lib/site-from-siteinfo.js'
 export { sectionsOf, type Section, type SectionsOfOptions } from './lib/sections-of.js'
 export { toWikitext } from './lib/to-wikitext.js'
 export { WikitextParserError, type WikitextParserErrorCode } from './lib/wikitext-parser-error.js'

@@ -47,11 +47,11 @@ export function toWikitext(node: Node): string {
       case 'template':
       case 'parserFunction':
       case 'magicWord':
-        open = '{{' + (item.modifier ?? '')
+        open = '{{'
         close = '}}'
         break
       case 'templateArgument':
-        open = '{{{' + (item.modifier ?? '')
+        open = '{{{'
         close = '}}}'
         break
       case 'templateParameter':

@@ -102,7 +102,7 @@ export interface Heading extends ParentBase {
 interface TransclusionBase extends NodeBase {
   /** Comments dropped, trimmed, `_` read as space, case kept; the modifier excluded. */
   name: string
-  /** `subst:`, `safesubst:`, `msgnw:`, … as written, or `null`. */
+  /** `subst:`, `safesubst:`, `msgnw:`, … as written (also kept in the `templateName` children), or `null`. */
   modifier: string | null
   children: [TemplateName, ...TemplateParameter[]]
 }

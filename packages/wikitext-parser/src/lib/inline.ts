@@ -1,0 +1,486 @@
+/**
+ * Pass 2 within one line: behaviour switches, external links and free URLs, then apostrophes
+ * (`doQuotes`). Items are pass-1 nodes and text; the result keeps every character.
+ */
+import type { ParseContext } from './preprocess.js'
+import type { BehaviorSwitch, Bold, Content, ExternalLink, Italic, Text } from './types.js'
+
+const switchPattern = /__([A-Za-z]+)__/gu
+const urlChar = /[^\][<>"\u0000-\u0020\u007F\p{Zs}\uFFFD]/u
+const linkTextStop = /[\]\u0000-\u0008\u000A-\u001F\uFFFD]/u
+
+export function makeText(context: ParseContext, start: number, end: number): Text {
+  return {
+    type: 'text',
+    value: context.input.slice(start, end),
+    position: context.pointer.position(start, end),
+  }
+}
+
+/** Inline structure of one line's items (texts without the line's `\n`). */
+export function inline(context: ParseContext, items: readonly Content[]): Content[] {
+  context.work += items.length
+  return quotes(context, links(context, switches(context, items)))
+}
+
+function switches(context: ParseContext, items: readonly Content[]): Content[] {
+  const result: Content[] = []
+  for (const item of items) {
+    if (item.type !== 'text' || !item.value.includes('__')) {
+      result.push(item)
+      continue
+    }
+    const base = item.position.start.offset
+    let at = 0
+    switchPattern.lastIndex = 0
+    for (
+      let match = switchPattern.exec(item.value);
+      match;
+      match = switchPattern.exec(item.value)
+    ) {
+      const name = (match[1] ?? '').toUpperCase()
+      if (!context.site.switches.has(name)) {
+        switchPattern.lastIndex = match.index + 1
+        continue
+      }
+      if (match.index > at) result.push(makeText(context, base + at, base + match.index))
+      const node: BehaviorSwitch = {
+        type: 'behaviorSwitch',
+        name,
+        value: match[0],
+        position: context.pointer.position(
+          base + match.index,
+          base + match.index + match[0].length,
+        ),
+      }
+      result.push(node)
+      at = match.index + match[0].length
+    }
+    if (at === 0) result.push(item)
+    else if (at < item.value.length)
+      result.push(makeText(context, base + at, base + item.value.length))
+  }
+  return result
+}
+
+const wordChar = /[\p{L}\p{N}_]/u
+
+/** Whether `at` starts a word (PCRE's `\b` before a letter). */
+function atWordStart(input: string, at: number): boolean {
+  if (at === 0) return true
+  const previous = input.charCodeAt(at - 1)
+  if (previous < 128) {
+    return !(
+      (previous >= 48 && previous <= 57) ||
+      (previous >= 65 && previous <= 90) ||
+      (previous >= 97 && previous <= 122) ||
+      previous === 95
+    )
+  }
+  return !wordChar.test(input.charAt(at - 1))
+}
+const byFirstChar = new WeakMap<object, Map<string, string[]>>()
+
+const patterns = new WeakMap<object, RegExp>()
+
+/** `[` or any of the site's protocols. */
+function candidatePattern(context: ParseContext): RegExp {
+  let pattern = patterns.get(context.site)
+  if (!pattern) {
+    const escaped = context.site.protocols.map((protocol) =>
+      protocol.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'),
+    )
+    pattern = new RegExp(`\\[|${escaped.join('|')}`, 'gi')
+    patterns.set(context.site, pattern)
+  }
+  return pattern
+}
+
+/** The protocol at `offset`, if one of the site's starts there (case-insensitive). */
+function protocolAt(context: ParseContext, offset: number): string | undefined {
+  const input = context.input
+  let index = byFirstChar.get(context.site)
+  if (!index) {
+    index = new Map()
+    for (const protocol of context.site.protocols) {
+      const key = protocol.charAt(0)
+      index.set(key, [...(index.get(key) ?? []), protocol])
+    }
+    byFirstChar.set(context.site, index)
+  }
+  const candidates = index.get(input.charAt(offset).toLowerCase())
+  if (!candidates) return undefined
+  for (const protocol of candidates) {
+    if (input.length - offset < protocol.length) continue
+    if (input.slice(offset, offset + protocol.length).toLowerCase() === protocol) return protocol
+  }
+  return undefined
+}
+
+function links(context: ParseContext, given: readonly Content[]): Content[] {
+  const input = context.input
+  const items = [...given]
+  const result: Content[] = []
+  // Text is emitted from `pending` up to each link found.
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as Content
+    if (item.type !== 'text') {
+      result.push(item)
+      continue
+    }
+    const start = item.position.start.offset
+    const end = item.position.end.offset
+    let pending = start
+    let at = start
+    const candidates = candidatePattern(context)
+    while (at < end) {
+      // Jump to the next `[` or protocol: nothing else can start a link.
+      // Searched in the item's own string, so a search never runs past the item.
+      candidates.lastIndex = at - start
+      const next = candidates.exec(item.value)
+      context.work += (next ? next.index + start : end) - at + 1
+      if (!next) break
+      at = next.index + start
+      const code = input.charCodeAt(at)
+      if (code === 91) {
+        // [ protocol url separator text ]
+        const protocol = protocolAt(context, at + 1)
+        if (protocol !== undefined) {
+          let urlEnd = at + 1 + protocol.length
+          while (urlEnd < end && urlChar.test(input.charAt(urlEnd))) urlEnd++
+          let textStart = urlEnd
+          while (textStart < end && /\p{Zs}/u.test(input.charAt(textStart))) textStart++
+          const close = findClose(context, items, index, textStart)
+          if (close) {
+            if (at > pending) result.push(makeText(context, pending, at))
+            const children: Content[] = []
+            // Children: the rest of this text, whole items between, the head of the last text.
+            let cursor = textStart
+            for (let k = index; k <= close.index; k++) {
+              const part = items[k] as Content
+              const partEnd = k === close.index ? close.offset : part.position.end.offset
+              if (part.type === 'text') {
+                const from = Math.max(cursor, part.position.start.offset)
+                if (partEnd > from) children.push(makeText(context, from, partEnd))
+              } else if (k > index) {
+                children.push(part)
+              }
+              cursor = partEnd
+            }
+            const node: ExternalLink = {
+              type: 'externalLink',
+              url: input.slice(at + 1, urlEnd),
+              bracketed: true,
+              separator: input.slice(urlEnd, textStart),
+              children: quotes(context, children),
+              position: context.pointer.position(at, close.offset + 1),
+            }
+            result.push(node)
+            if (close.index === index) {
+              at = close.offset + 1
+              pending = at
+              continue
+            }
+            // The link ended inside a later item: continue in that text.
+            const last = items[close.index] as Content
+            index = close.index - 1
+            const rest = close.offset + 1
+            if (last.type === 'text' && rest < last.position.end.offset) {
+              items[close.index] = makeText(context, rest, last.position.end.offset)
+            } else {
+              index = close.index
+            }
+            pending = end
+            at = end
+            break
+          }
+        }
+      } else if (
+        ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) &&
+        atWordStart(input, at)
+      ) {
+        const protocol = protocolAt(context, at)
+        if (protocol !== undefined && protocol !== '//') {
+          let urlEnd = at + protocol.length
+          while (urlEnd < end && urlChar.test(input.charAt(urlEnd))) urlEnd++
+          // Trailing punctuation is not part of a free URL; nor is `)` without a `(`.
+          let url = input.slice(at, urlEnd)
+          for (;;) {
+            const trimmed = url.replace(/[,;.:!?]+$/u, '')
+            const unmatched = !trimmed.includes('(') ? trimmed.replace(/\)+$/u, '') : trimmed
+            if (unmatched === url) break
+            url = unmatched
+          }
+          if (url.length > protocol.length) {
+            if (at > pending) result.push(makeText(context, pending, at))
+            const node: ExternalLink = {
+              type: 'externalLink',
+              url,
+              bracketed: false,
+              separator: '',
+              children: [],
+              position: context.pointer.position(at, at + url.length),
+            }
+            result.push(node)
+            at += url.length
+            pending = at
+            continue
+          }
+        }
+      }
+      at++
+    }
+    if (end > pending) result.push(makeText(context, pending, end))
+  }
+  return result
+}
+
+/** The first `]` after `from`, within this line's items; atoms may lie between. */
+function findClose(
+  context: ParseContext,
+  items: readonly Content[],
+  index: number,
+  from: number,
+): { index: number; offset: number } | undefined {
+  const input = context.input
+  for (let k = index; k < items.length; k++) {
+    const item = items[k] as Content
+    if (item.type !== 'text') continue
+    const start = Math.max(from, item.position.start.offset)
+    for (let at = start; at < item.position.end.offset; at++) {
+      context.work++
+      const char = input.charAt(at)
+      if (char === ']') return { index: k, offset: at }
+      if (linkTextStop.test(char)) return undefined
+    }
+  }
+  return undefined
+}
+
+interface Marker {
+  kind: 'italic' | 'bold'
+  open: boolean
+  /** Whether the marker's apostrophes are in the source (false: a cut or a line-end close). */
+  present: boolean
+  start: number
+  end: number
+}
+
+/** MediaWiki's `doQuotes` over one line, as a tree of `italic` and `bold` with open/close flags. */
+export function quotes(context: ParseContext, items: readonly Content[]): Content[] {
+  const input = context.input
+  if (!items.some((item) => item.type === 'text' && item.value.includes("''"))) return [...items]
+  // Runs of two or more apostrophes, as [start, length].
+  const runs: { start: number; length: number; item: number }[] = []
+  items.forEach((item, index) => {
+    if (item.type !== 'text') return
+    const pattern = /''+/gu
+    for (let match = pattern.exec(item.value); match; match = pattern.exec(item.value)) {
+      runs.push({
+        start: item.position.start.offset + match.index,
+        length: match[0].length,
+        item: index,
+      })
+    }
+  })
+  let italics = 0
+  let bolds = 0
+  for (const run of runs) {
+    if (run.length === 4) {
+      run.start++
+      run.length = 3
+    } else if (run.length > 5) {
+      run.start += run.length - 5
+      run.length = 5
+    }
+    if (run.length === 2) italics++
+    else if (run.length === 3) bolds++
+    else {
+      italics++
+      bolds++
+    }
+  }
+  if (italics % 2 === 1 && bolds % 2 === 1) {
+    let singleLetter: (typeof runs)[number] | undefined
+    let multiLetter: (typeof runs)[number] | undefined
+    let space: (typeof runs)[number] | undefined
+    for (const run of runs) {
+      if (run.length !== 3) continue
+      const x1 = input.charAt(run.start - 1)
+      const x2 = input.charAt(run.start - 2)
+      if (x1 === ' ') space ??= run
+      else if (x2 === ' ') {
+        singleLetter = run
+        break
+      } else multiLetter ??= run
+    }
+    const chosen = singleLetter ?? multiLetter ?? space
+    if (chosen) {
+      chosen.start++
+      chosen.length = 2
+    }
+  }
+
+  // Emit tokens as MediaWiki's state machine emits tags.
+  const markers: Marker[] = []
+  type State = '' | 'i' | 'b' | 'bi' | 'ib' | 'both'
+  let state: State = ''
+  let both = -1
+  const mark = (
+    kind: 'italic' | 'bold',
+    open: boolean,
+    present: boolean,
+    start: number,
+    end: number,
+  ): void => {
+    markers.push({ kind, open, present, start, end })
+  }
+  for (const run of runs) {
+    const s = run.start
+    const e = s + run.length
+    if (run.length === 2) {
+      if (state === 'i') {
+        state = ''
+        mark('italic', false, true, s, e)
+      } else if (state === 'bi') {
+        state = 'b'
+        mark('italic', false, true, s, e)
+      } else if (state === 'ib') {
+        mark('bold', false, false, s, s)
+        mark('italic', false, true, s, e)
+        mark('bold', true, false, e, e)
+        state = 'b'
+      } else if (state === 'both') {
+        resolveBoth('bold', 'italic')
+        mark('italic', false, true, s, e)
+        state = 'b'
+      } else {
+        mark('italic', true, true, s, e)
+        state = state === 'b' ? 'bi' : 'i'
+      }
+    } else if (run.length === 3) {
+      if (state === 'b') {
+        state = ''
+        mark('bold', false, true, s, e)
+      } else if (state === 'ib') {
+        state = 'i'
+        mark('bold', false, true, s, e)
+      } else if (state === 'bi') {
+        mark('italic', false, false, s, s)
+        mark('bold', false, true, s, e)
+        mark('italic', true, false, e, e)
+        state = 'i'
+      } else if (state === 'both') {
+        resolveBoth('italic', 'bold')
+        mark('bold', false, true, s, e)
+        state = 'i'
+      } else {
+        mark('bold', true, true, s, e)
+        state = state === 'i' ? 'ib' : 'b'
+      }
+    } else {
+      if (state === 'b') {
+        mark('bold', false, true, s, s + 3)
+        mark('italic', true, true, s + 3, e)
+        state = 'i'
+      } else if (state === 'i') {
+        mark('italic', false, true, s, s + 2)
+        mark('bold', true, true, s + 2, e)
+        state = 'b'
+      } else if (state === 'bi') {
+        mark('italic', false, true, s, s + 2)
+        mark('bold', false, true, s + 2, e)
+        state = ''
+      } else if (state === 'ib') {
+        mark('bold', false, true, s, s + 3)
+        mark('italic', false, true, s + 3, e)
+        state = ''
+      } else if (state === 'both') {
+        resolveBoth('italic', 'bold')
+        mark('bold', false, true, s, s + 3)
+        mark('italic', false, true, s + 3, e)
+        state = ''
+      } else {
+        both = markers.length
+        markers.push({ kind: 'italic', open: true, present: true, start: s, end: e })
+        state = 'both'
+      }
+    }
+  }
+  const last = items[items.length - 1]
+  const lineEnd = last ? last.position.end.offset : 0
+  if (state === 'both') resolveBoth('bold', 'italic')
+  if (state === 'both' || state === 'b' || state === 'ib')
+    mark('bold', false, false, lineEnd, lineEnd)
+  if (state === 'both' || state === 'i' || state === 'bi' || state === 'ib')
+    mark('italic', false, false, lineEnd, lineEnd)
+  if (state === 'bi') mark('bold', false, false, lineEnd, lineEnd)
+
+  /** A `'''''` run opened both: split it once the next run says which is outside. */
+  function resolveBoth(outer: 'italic' | 'bold', inner: 'italic' | 'bold'): void {
+    const placeholder = markers[both] as Marker
+    const split = placeholder.start + (outer === 'bold' ? 3 : 2)
+    markers.splice(
+      both,
+      1,
+      { kind: outer, open: true, present: true, start: placeholder.start, end: split },
+      { kind: inner, open: true, present: true, start: split, end: placeholder.end },
+    )
+    both = -1
+  }
+
+  // Build the tree: walk items and markers in offset order.
+  const root: Content[] = []
+  const stack: { node: Italic | Bold; start: number }[] = []
+  const add = (node: Content): void => {
+    const top = stack[stack.length - 1]
+    if (top) top.node.children.push(node)
+    else root.push(node)
+  }
+  let markerIndex = 0
+  const apply = (marker: Marker): void => {
+    if (marker.open) {
+      const node: Italic | Bold = {
+        type: marker.kind,
+        open: marker.present,
+        close: false,
+        children: [],
+        position: context.pointer.position(marker.start, marker.start),
+      }
+      stack.push({ node, start: marker.start })
+      return
+    }
+    const entry = stack.pop()
+    if (!entry) return
+    entry.node.close = marker.present
+    entry.node.position = context.pointer.position(entry.start, marker.end)
+    add(entry.node)
+  }
+  // Markers not in any text (cuts and line-end closes) up to `offset`.
+  const flush = (offset: number): void => {
+    for (; markerIndex < markers.length; markerIndex++) {
+      const marker = markers[markerIndex] as Marker
+      if (marker.start > offset) break
+      apply(marker)
+    }
+  }
+  for (const item of items) {
+    if (item.type !== 'text') {
+      flush(item.position.start.offset)
+      add(item)
+      continue
+    }
+    let at = item.position.start.offset
+    const end = item.position.end.offset
+    for (; markerIndex < markers.length; markerIndex++) {
+      const marker = markers[markerIndex] as Marker
+      if (marker.start > end || (marker.start === end && marker.present)) break
+      if (marker.start > at) add(makeText(context, at, marker.start))
+      apply(marker)
+      at = Math.max(at, marker.end)
+    }
+    if (end > at) add(makeText(context, at, end))
+  }
+  flush(Infinity)
+  return root
+}

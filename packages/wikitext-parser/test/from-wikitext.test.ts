@@ -1,0 +1,294 @@
+import { describe, expect, it } from 'vitest'
+import {
+  defineSite,
+  fromWikitext,
+  toWikitext,
+  WikitextParserError,
+  type Content,
+  type Node,
+  type Root,
+} from '@wiki/wikitext-parser'
+import { allNodes, invariantProblems } from './helpers/invariants.js'
+
+/** A compact picture of a tree: types with names, text as quoted strings. */
+function sketch(node: Node): unknown {
+  if (node.type === 'text') return node.value
+  const label =
+    'name' in node && typeof node.name === 'string' && node.type !== 'templateParameter'
+      ? `${node.type}:${node.name}`
+      : node.type === 'heading'
+        ? `heading${node.depth}`
+        : node.type === 'internalLink'
+          ? `link:${node.target}`
+          : node.type
+  if (!('children' in node)) return label
+  return { [label]: (node.children as Content[]).map(sketch) }
+}
+
+function parse(input: string): Root {
+  const tree = fromWikitext(input)
+  expect(toWikitext(tree)).toBe(input)
+  expect(invariantProblems(tree, input)).toEqual([])
+  return tree
+}
+
+const top = (input: string): unknown[] => parse(input).children.map(sketch)
+
+describe('braces (spec §3.1)', () => {
+  it('matches a closing run against the innermost opener only', () => {
+    expect(top('{{bc|menuentry "x" {entry options}}}')).toEqual([
+      {
+        'template:bc': [
+          { templateName: ['bc'] },
+          { templateParameter: ['menuentry "x" {entry options'] },
+        ],
+      },
+      '}',
+    ])
+  })
+
+  it('reads four braces as text, an argument and text', () => {
+    expect(top('{{{{bc|x}}}}')).toEqual([
+      '{',
+      {
+        'templateArgument:bc': [{ templateName: ['bc'] }, { templateParameter: ['x'] }],
+      },
+      '}',
+    ])
+  })
+
+  it('leaves unmatched braces as text', () => {
+    expect(top('{{{a}}')).toEqual(['{', { 'template:a': [{ templateName: ['a'] }] }])
+    expect(top('{{a}}}}}')).toEqual([{ 'template:a': [{ templateName: ['a'] }] }, '}}}'])
+  })
+
+  it('names a template by an argument inside five braces', () => {
+    const [node] = parse('{{{{{a}}}}}').children
+    expect(node?.type).toBe('template')
+    expect(sketch(node as Node)).toEqual({
+      'template:{{{a}}}': [{ templateName: [{ 'templateArgument:a': [{ templateName: ['a'] }] }] }],
+    })
+  })
+
+  it('hides pipes and closers inside [[ ]] and -{ }-', () => {
+    expect(top('{{a|[[b}}]]}}')).toEqual([
+      { 'template:a': [{ templateName: ['a'] }, { templateParameter: ['[[b}}]]'] }] },
+    ])
+    expect(top('{{a|[[b|c}}')).toEqual(['{{a|[[b|c}}'])
+    expect(top('[[a|{{b|c]]}}')).toEqual([
+      '[[a|',
+      { 'template:b': [{ templateName: ['b'] }, { templateParameter: ['c]]'] }] },
+    ])
+    const [template] = parse('{{a|-{b|c}-}}').children
+    expect(template?.type === 'template' && template.children.length).toBe(2)
+  })
+
+  it('splits parameters on top-level pipes and names them at the first =', () => {
+    const [template] = parse('{{a|b=c=d|[[x|y=z]]| e }}').children
+    if (template?.type !== 'template') throw new Error('expected a template')
+    const [, first, second, third] = template.children
+    expect(first).toMatchObject({ name: 'b', index: null, delimiter: '|' })
+    expect(first && toWikitext(first)).toBe('|b=c=d')
+    expect(first?.valuePosition.start.offset).toBe(6)
+    expect(second).toMatchObject({ name: null, index: 1 })
+    expect(third).toMatchObject({ name: null, index: 2 })
+  })
+
+  it('tells parser functions and magic words from templates', () => {
+    const [fn, word, template, subst] = parse(
+      '{{#if:x|a|b}}{{PAGENAME}}{{ Foo_bar }}{{subst:x}}',
+    ).children
+    expect(fn).toMatchObject({ type: 'parserFunction', name: '#if' })
+    if (fn?.type !== 'parserFunction') throw new Error('expected a parser function')
+    expect(fn.children[1]).toMatchObject({ delimiter: ':', index: 1 })
+    expect(word).toMatchObject({ type: 'magicWord', name: 'PAGENAME' })
+    expect(template).toMatchObject({ type: 'template', name: 'Foo bar' })
+    expect(subst).toMatchObject({ type: 'template', name: 'x', modifier: 'subst:' })
+  })
+
+  it('drops comments from names', () => {
+    expect(parse('{{a<!-- c -->b}}').children[0]).toMatchObject({ name: 'ab' })
+  })
+})
+
+describe('comments and tags', () => {
+  it('runs an unclosed comment to the end', () => {
+    expect(parse('a<!--b').children[1]).toMatchObject({
+      type: 'comment',
+      value: 'b',
+      closed: false,
+    })
+  })
+
+  it('closes an extension tag at the first closer, unnested', () => {
+    const [tag, rest] = parse('<pre>a<pre>b</pre>c</pre >').children
+    expect(tag).toMatchObject({ type: 'extensionTag', name: 'pre', value: 'a<pre>b' })
+    expect(rest).toMatchObject({ type: 'text', value: 'c</pre >' })
+    expect(parse('<pre>a</pre >').children[0]).toMatchObject({ closeTag: '</pre >' })
+    expect(parse('<pre>a</ pre>').children.map((node) => node.type)).toEqual(['text'])
+  })
+
+  it('parses wikitext tags and keeps opaque ones raw', () => {
+    const [ref] = parse('<ref name="x">see [[a]]</ref>').children
+    if (ref?.type !== 'extensionTag') throw new Error('expected a tag')
+    expect(ref.value).toBeNull()
+    expect(ref.children.map((node) => node.type)).toEqual(['text', 'internalLink'])
+    expect(parse('<nowiki>[[a]]</nowiki>').children[0]).toMatchObject({ value: '[[a]]' })
+    expect(parse('<ref name=x />').children[0]).toMatchObject({ selfClosing: true })
+  })
+
+  it('reads an unregistered tag as text, and registered ones by site', () => {
+    const site = defineSite({ extensionTags: { nowiki: 'opaque' } })
+    expect(fromWikitext('<ref>a</ref>', { site }).children.map((node) => node.type)).toEqual([
+      'text',
+    ])
+  })
+
+  it('keeps inclusion tags as their own nodes', () => {
+    expect(
+      parse('a<noinclude>b</noinclude><includeonly>c</includeonly>').children.map((n) => n.type),
+    ).toEqual(['text', 'inclusionTag', 'text', 'inclusionTag', 'inclusionTag'])
+  })
+})
+
+describe('headings (spec §3.1)', () => {
+  const headings = (input: string): unknown[] =>
+    allNodes(parse(input))
+      .filter((node) => node.type === 'heading')
+      .map((node) => node.type === 'heading' && [node.depth, toWikitext(node), node.sectionIndex])
+
+  it('reads levels from the shorter run, extra = as text', () => {
+    expect(headings('==a=\n')).toEqual([[1, '==a=', 1]])
+    expect(headings('=a\n')).toEqual([])
+    expect(headings('===\n====\n=\n==\n')).toEqual([
+      [1, '===', 1],
+      [1, '====', 2],
+    ])
+    expect(headings('======a======\n=======b=======')).toEqual([
+      [6, '======a======', 1],
+      [6, '=======b=======', 2],
+    ])
+  })
+
+  it('accepts spaces, tabs and comments after the closing run only', () => {
+    expect(headings('==a== <!-- c --> \t\n')).toEqual([[2, '==a== <!-- c --> \t', 1]])
+    expect(headings('==a== x\n==a==<!--x-->z\n<!-- c -->== h ==\n')).toEqual([])
+  })
+
+  it('spans a template that breaks the line', () => {
+    expect(headings('== a {{b|\nc}} ==\nx')).toEqual([[2, '== a {{b|\nc}} ==', 1]])
+  })
+
+  it('counts headings inside template parameters', () => {
+    const tree = parse('{{x|\n== h ==\n}}\n== after ==\n')
+    expect(headings(toWikitext(tree)).map((h) => (h as unknown[])[2])).toEqual([1, 2])
+    expect(parse('{{a|\n=b=\n}}').children[0]).toMatchObject({
+      type: 'template',
+      children: [{}, { name: '' }],
+    })
+  })
+
+  it('never reads headings inside comments or extension tags', () => {
+    expect(headings('<!--\n== a ==\n-->\n<ref>\n== b ==\n</ref>')).toEqual([])
+  })
+
+  it('renders ==a==\\r as a heading without a section index', () => {
+    expect(headings('==a==\r\nb')).toEqual([[2, '==a==\r', null]])
+  })
+})
+
+describe('links', () => {
+  it('reads targets, text, namespaces and trails', () => {
+    const [link] = parse('[[Foo_bar#Sec|the text]]s.').children
+    expect(link).toMatchObject({
+      type: 'internalLink',
+      target: 'Foo bar',
+      fragment: 'Sec',
+      kind: 'page',
+      trail: 's',
+    })
+    expect(parse('[[File:X.png|thumb|a [[b]] c]]').children[0]).toMatchObject({
+      kind: 'file',
+      namespace: 'File',
+    })
+    expect(parse('[[Category:Y]]').children[0]).toMatchObject({ kind: 'category' })
+    expect(parse('[[:Category:Y]]').children[0]).toMatchObject({
+      kind: 'page',
+      namespace: 'Category',
+    })
+    expect(parse('[[a|b]]cé').children.map(sketch)).toEqual([
+      { 'link:a': [{ linkTarget: ['a'] }, { linkParameter: ['b'] }] },
+      'é',
+    ])
+  })
+
+  it('leaves invalid targets and links in link text as text', () => {
+    for (const input of ['[[ ]]', '[[a<b]]', '[[a]b]]']) {
+      expect(allNodes(parse(input)).some((node) => node.type === 'internalLink')).toBe(false)
+    }
+    const tree = parse('[[a|x [[b]] y]]')
+    expect(allNodes(tree).filter((node) => node.type === 'internalLink')).toMatchObject([
+      { target: 'b' },
+    ])
+  })
+
+  it('reads external links and free URLs', () => {
+    const tree = parse('[https://a.b/c text] and https://x.y/z). [e.com x]')
+    const links = allNodes(tree).filter((node) => node.type === 'externalLink')
+    expect(links).toMatchObject([
+      { url: 'https://a.b/c', bracketed: true, separator: ' ' },
+      { url: 'https://x.y/z', bracketed: false },
+    ])
+  })
+})
+
+describe('apostrophes', () => {
+  it('follows doQuotes', () => {
+    expect(top("''Britannica'''s")).toEqual([{ italic: ["Britannica'"] }, 's'])
+    expect(top("''''x''''")).toEqual(["'", { bold: ["x'"] }])
+    expect(top("'''''a'''''")).toEqual([{ italic: [{ bold: ['a'] }] }])
+    expect(top("'''''a''b'''")).toEqual([{ bold: [{ italic: ['a'] }, 'b'] }])
+    const [open] = parse("''a\nb").children
+    expect(open).toMatchObject({ type: 'italic', open: true, close: false })
+  })
+})
+
+describe('block structure', () => {
+  it('nests lists by common prefix', () => {
+    expect(top('*a\n**b\n*c\n#d\n')).toEqual([
+      {
+        list: [{ listItem: ['a\n', { list: [{ listItem: ['b'] }] }, '\n'] }, { listItem: ['c'] }],
+      },
+      '\n',
+      { list: [{ listItem: ['d'] }] },
+      '\n',
+    ])
+  })
+
+  it('splits ;term:description', () => {
+    const tree = parse(';a:b')
+    expect(allNodes(tree).filter((node) => node.type === 'listItem')).toMatchObject([
+      { marker: ';', kind: 'term' },
+      { marker: ':', kind: 'description' },
+    ])
+  })
+
+  it('reads preformatted lines, rules and behaviour switches', () => {
+    expect(top(' a\n b\nc')).toEqual([{ preformatted: [' a\n b'] }, '\nc'])
+    expect(top('----x\n__TOC__')).toEqual(['horizontalRule', 'x\n', 'behaviorSwitch:TOC'])
+  })
+})
+
+describe('errors', () => {
+  it('throws WikitextParserError on bad options only', () => {
+    expect(() => fromWikitext(42 as unknown as string)).toThrow(WikitextParserError)
+    expect(() => defineSite({ fragmentMode: [] })).toThrow(/fragmentMode/u)
+    expect(() => fromWikitext('x', { site: {} as never })).toThrow(/site/u)
+  })
+
+  it('keeps every character, normalising nothing', () => {
+    for (const input of ['a\r\nb\0c\x7F\uFEFF', '\uD800x\uDC00', '', '\n\n']) {
+      expect(toWikitext(parse(input))).toBe(input)
+    }
+  })
+})
