@@ -64,6 +64,13 @@ function post(body: string | object, headers: Record<string, string> = {}, init:
 
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' }
 
+/** Resolves once the handler is serving a request, so the next step cannot race it. */
+async function untilBusy(handle: { stats(): { inFlight: number } }): Promise<void> {
+  while (handle.stats().inFlight === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+  // Let the handler start (tool calls register for cancellation once running).
+  await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are arbitrary JSON
 const read = (response: Response): Promise<any> => response.json()
 
@@ -342,7 +349,7 @@ describe('createHttpHandler pipeline (§7.1)', () => {
       params: { name: 'slow', arguments: { ms: 10_000 } },
     }
     const pending = handle(post(call, {}, { signal: controller.signal }))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await untilBusy(handle)
     expect(handle.stats().inFlight).toBe(1)
     controller.abort()
     const response = await pending
@@ -359,7 +366,7 @@ describe('createHttpHandler pipeline (§7.1)', () => {
       params: { name: 'slow', arguments: { ms: 10_000 } },
     }
     const pending = handle(post(call))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await untilBusy(handle)
     // Another principal cannot cancel it.
     const foreign = await handle(
       post(
@@ -385,7 +392,7 @@ describe('createHttpHandler pipeline (§7.1)', () => {
       params: { name: 'slow', arguments: { ms: 10_000 } },
     }
     const pending = handle(post(call))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await untilBusy(handle)
     const stopping = handle.shutdown(20)
     const refused = await handle(post(ping))
     expect(refused.status).toBe(503)
@@ -405,7 +412,7 @@ describe('createHttpHandler pipeline (§7.1)', () => {
       params: { name: 'slow', arguments: { ms: 30 } },
     }
     const first = handle(post(call))
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    await untilBusy(handle)
     const second = await handle(post(ping))
     expect(second.status).toBe(503)
     expect((await first).status).toBe(200)
