@@ -42,7 +42,9 @@ export function listPagesTool(source: AhaWikiSource) {
     async handler({ prefix: rawPrefix, limit }) {
       const prefix = rawPrefix.trim()
       const asked = Math.min(limit + 1, SERVER_CAP)
-      const rows = await callWiki(() => source.listPages({ prefix, limit: asked }))
+      const rows = await callWiki(() =>
+        source.listPages({ ...(prefix === '' ? {} : { prefix }), limit: asked }),
+      )
       const pages = keepLiteralPrefix(rows, prefix)
       const truncated = pages.length > limit || (asked === SERVER_CAP && rows.length >= SERVER_CAP)
       return {
