@@ -93,7 +93,7 @@ describe.skipIf(!corpus)(
       let open: string | null = null
       const hashLines: string[] = []
       for (const line of markdown.split('\n')) {
-        const fence = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
+        const fence = /^\s*(?:(?:[-*+]|\d+[.)])\s+)*(`{3,}|~{3,})/.exec(line)?.[1]
         if (open !== null) {
           if (fence && fence[0] === open[0] && fence.length >= open.length) open = null
           continue
