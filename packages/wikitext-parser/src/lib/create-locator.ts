@@ -66,7 +66,8 @@ export function createLocator(value: string): Locator {
         if (middle - countBelow(pairEnds, middle) < wanted) low = middle + 1
         else high = middle
       }
-      return low
+      // Offsets inside a pair count like the pair's start: step past the high surrogate.
+      return countBelow(pairEnds, low + 1) > countBelow(pairEnds, low) ? low + 1 : low
     },
   }
 }

@@ -1,0 +1,177 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { fromWikitext, sectionsOf, toWikitext, type Node } from '@wiki/wikitext-parser'
+import { allNodes, invariantProblems } from './helpers/invariants.js'
+
+// Syntax pieces joined at random reach the parser's corners far faster than random characters.
+const pieces = [
+  '{{',
+  '}}',
+  '{{{',
+  '}}}',
+  '|',
+  '=',
+  '==',
+  '\n',
+  '[[',
+  ']]',
+  '[',
+  ']',
+  "''",
+  "'''",
+  "'",
+  '<!--',
+  '-->',
+  '<pre>',
+  '</pre>',
+  '<nowiki>',
+  '</nowiki>',
+  '<ref>',
+  '</ref>',
+  '<ref name=a/>',
+  '{|',
+  '|-',
+  '|}',
+  '||',
+  '!',
+  '*',
+  '#',
+  ':',
+  ';',
+  ' ',
+  '----',
+  '&nbsp;',
+  '%41',
+  'http://a.b',
+  '-{',
+  '}-',
+  'é',
+  '💩',
+  'a',
+  'b',
+  '__TOC__',
+  'File:',
+  'Category:',
+  '<noinclude>',
+  '#if:',
+  '_',
+]
+const controls = ['\r', '\r\n', '\0', '\x7F', '\u2028', '\uD800', '\uDC00', '\uFEFF', '\t']
+
+const syntax = fc
+  .array(fc.constantFrom(...pieces), { maxLength: 60 })
+  .map((parts) => parts.join(''))
+const withControls = fc
+  .array(fc.constantFrom(...pieces, ...controls), { maxLength: 60 })
+  .map((parts) => parts.join(''))
+
+const runs = { numRuns: 1000 }
+
+function checkTree(input: string): void {
+  const tree = fromWikitext(input)
+  expect(toWikitext(tree)).toBe(input)
+  expect(invariantProblems(tree, input)).toEqual([])
+  // Property 3: pre-order starts never decrease.
+  let last = 0
+  for (const node of allNodes(tree)) {
+    expect(node.position.start.offset).toBeGreaterThanOrEqual(last)
+    last = node.position.start.offset
+  }
+}
+
+describe('properties (spec §8)', () => {
+  it('round-trips with exact positions: syntax pieces (properties 1–3)', () => {
+    fc.assert(fc.property(syntax, checkTree), runs)
+  })
+
+  it('round-trips with exact positions: control characters and lone surrogates', () => {
+    fc.assert(fc.property(withControls, checkTree), runs)
+  })
+
+  it('never throws on arbitrary strings (property 4)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (input) => {
+        expect(toWikitext(fromWikitext(input))).toBe(input)
+      }),
+      runs,
+    )
+  })
+
+  it('gives contiguous section extents and distinct clean anchors (properties 5, 6)', () => {
+    fc.assert(
+      fc.property(withControls, (input) => {
+        const sections = sectionsOf(input)
+        const indexed = sections.filter((section) => section.index !== null)
+        for (let index = 0; index < indexed.length; index++) {
+          const section = indexed[index]
+          const next = indexed[index + 1]
+          expect(section?.end).toBe(next ? next.start : input.length)
+        }
+        const keys = sections.map((section) =>
+          section.anchor.replace(/[A-Z]/gu, (c) => c.toLowerCase()),
+        )
+        expect(new Set(keys).size).toBe(keys.length)
+        for (const section of sections) {
+          expect(section.anchor).not.toMatch(/[ \t\n\f\r]/u)
+          expect(section.linkAnchor).toBe(section.anchor.replace(/%([0-9A-Fa-f]{2})/gu, '%25$1'))
+        }
+      }),
+      runs,
+    )
+  })
+
+  it('is idempotent: parsing the serialised tree gives the same tree (property 7)', () => {
+    fc.assert(
+      fc.property(syntax, (input) => {
+        const tree = fromWikitext(input)
+        expect(fromWikitext(toWikitext(tree))).toEqual(tree)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('returns grammar-built constructs with their names, parameters and spans (property 9)', () => {
+    const word = fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/u)
+    const { node } = fc.letrec<{ node: { text: string; check: (n: Node, input: string) => void } }>(
+      (tie) => ({
+        node: fc.oneof(
+          { depthSize: 'small', withCrossShrink: true },
+          word.map((text) => ({ text, check: (n: Node) => expect(n.type).toBe('text') })),
+          fc
+            .tuple(word, fc.array(fc.tuple(fc.option(word), tie('node')), { maxLength: 3 }))
+            .map(([name, parameters]) => {
+              const parts = parameters.map(
+                ([key, value]) => `|${key === null ? '' : `${key}=`}${value.text}`,
+              )
+              return {
+                text: `{{${name}${parts.join('')}}}`,
+                check: (n: Node, input: string) => {
+                  expect(n).toMatchObject({ type: 'template', name })
+                  if (n.type !== 'template') return
+                  const [, ...params] = n.children
+                  expect(params.map((p) => p.name)).toEqual(parameters.map(([key]) => key))
+                  params.forEach((param, index) => {
+                    const value = parameters[index]?.[1].text ?? ''
+                    const { start, end } = param.valuePosition
+                    expect(input.slice(start.offset, end.offset)).toBe(value)
+                  })
+                },
+              }
+            }),
+          fc.tuple(word, word).map(([target, text]) => ({
+            text: `[[${target}|${text}]]`,
+            check: (n: Node) => expect(n).toMatchObject({ type: 'internalLink', target }),
+          })),
+        ),
+      }),
+    )
+    fc.assert(
+      fc.property(node, ({ text, check }) => {
+        const tree = fromWikitext(text)
+        expect(tree.children).toHaveLength(1)
+        check(tree.children[0] as Node, text)
+      }),
+      runs,
+    )
+  })
+})
