@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
+import { defaultSite, defineSite, fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
+
+// Brace extents against MediaWiki's own preprocessor: for each input, the spans of every
+// template (templates, parser functions, magic words) and template argument must equal those of
+// `<template>` and `<tplarg>` in `action=expandtemplates&prop=parsetree`.
+const cases: string[] = [
+  // wikitext-parser.md §3.1, verified rows
+  '{{bc|menuentry "x" {entry options}}}',
+  '{{{{bc|x}}}}',
+  '{{{a}}',
+  '{{a}}}}}',
+  '{{{{{a}}}}}',
+  '{{a|[[b}}]]}}',
+  '{{a|[[b|c}}',
+  '[[a|{{b|c]]}}',
+  '{{a|-{b|c}-}}',
+  '{{a|b=c=d}}',
+  '{{a|[[b|c=d]]}}',
+  // nesting and closing runs
+  '{{App|x|{{Pkg|y}}}}',
+  '{{ic|Wants{{=}}}}',
+  '{{bc|{{{1|default}}}}}',
+  '{{a|{{b|{{c|{{d}}}}}}}}',
+  '{{{{{{a}}}}}}',
+  '{{{{{{{a}}}}}}}',
+  '{{a|{{{b|{{c}}}}}}}',
+  '{{#if:{{{x|}}}|yes|no}}',
+  '{{PAGENAME}} {{!}} {{lc:ABC}}',
+  // unclosed and mixed
+  '{{a',
+  '{{a|{{b}}',
+  '{{a}} }} {{b',
+  'x {{ y }} z }}}',
+  '{{a|<!-- }} -->b}}',
+  '{{a|<nowiki>}}</nowiki>b}}',
+  '<pre>{{a}}</pre>{{b}}',
+  '{{a|\n== h ==\n}}\n== after ==',
+  '{ {a} } {{ a }} {{{ b }}}',
+  '{{a|b|c\n|d=e\n}}',
+  '{{\n a \n|x}}',
+  '{{a|[[File:x.png|{{b}}]]}}',
+  '-{ {{a}} }-',
+  '{{a|-{b}}',
+]
+
+// How many constructs MediaWiki finds in a few inputs, so an empty comparison cannot pass.
+const SPOT_CHECKS: Record<string, number> = {
+  '{{{{bc|x}}}}': 1,
+  '{{{{{a}}}}}': 2,
+  '{{a|{{b|{{c|{{d}}}}}}}}': 4,
+  '{{a|[[b|c}}': 0,
+  '{{#if:{{{x|}}}|yes|no}}': 2,
+}
+
+interface XmlElement {
+  readonly name: string
+  readonly attributes: Readonly<Record<string, string>>
+  readonly children: readonly (XmlElement | string)[]
+}
+
+function decodeXml(text: string): string {
+  return text.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {
+    if (entity === 'lt') return '<'
+    if (entity === 'gt') return '>'
+    if (entity === 'amp') return '&'
+    if (entity === 'quot') return '"'
+    if (entity === 'apos') return "'"
+    return String.fromCodePoint(
+      entity[1] === 'x' || entity[1] === 'X'
+        ? parseInt(entity.slice(2), 16)
+        : Number(entity.slice(1)),
+    )
+  })
+}
+
+/** A parser for the small XML MediaWiki writes for parse trees (no CDATA, no comments). */
+function parseXml(xml: string): XmlElement {
+  const root: {
+    name: string
+    attributes: Record<string, string>
+    children: (XmlElement | string)[]
+  } = {
+    name: '#document',
+    attributes: {},
+    children: [],
+  }
+  const stack = [root]
+  const tag = /<(\/?)([A-Za-z-]+)((?:\s+[A-Za-z-]+="[^"]*")*)\s*(\/?)>/g
+  let at = 0
+  for (let match = tag.exec(xml); match !== null; match = tag.exec(xml)) {
+    const top = stack.at(-1)!
+    if (match.index > at) top.children.push(decodeXml(xml.slice(at, match.index)))
+    at = match.index + match[0].length
+    const [, closing, name = '', attributeText = '', selfClosing] = match
+    if (closing === '/') {
+      stack.pop()
+      continue
+    }
+    const attributes: Record<string, string> = {}
+    for (const [, key = '', value = ''] of attributeText.matchAll(/([A-Za-z-]+)="([^"]*)"/g)) {
+      attributes[key] = decodeXml(value)
+    }
+    const element = { name, attributes, children: [] as (XmlElement | string)[] }
+    top.children.push(element)
+    if (selfClosing !== '/') stack.push(element)
+  }
+  if (at < xml.length) stack.at(-1)!.children.push(decodeXml(xml.slice(at)))
+  const first = root.children[0]
+  if (first === undefined || typeof first === 'string') throw new Error(`not XML: ${xml}`)
+  return first
+}
+
+type Span = readonly [kind: 'template' | 'tplarg', start: number, end: number]
+
+/** Rebuilds the source a parse tree stands for, collecting template and tplarg spans. */
+function sourceOf(root: XmlElement): { source: string; spans: Span[] } {
+  let source = ''
+  const spans: Span[] = []
+  const visit = (node: XmlElement | string): void => {
+    if (typeof node === 'string') {
+      source += node
+      return
+    }
+    switch (node.name) {
+      case 'template':
+      case 'tplarg': {
+        const start = source.length
+        const braces = node.name === 'template' ? 2 : 3
+        source += '{'.repeat(braces)
+        for (const child of node.children) {
+          // Parts are written without their `|`.
+          if (typeof child !== 'string' && child.name === 'part') source += '|'
+          visit(child)
+        }
+        source += '}'.repeat(braces)
+        spans.push([node.name, start, source.length])
+        return
+      }
+      case 'name':
+        // A positional part's name is only an index attribute: nothing in the source.
+        if (node.attributes.index !== undefined && node.children.length === 0) return
+        node.children.forEach(visit)
+        return
+      case 'ext': {
+        const part = (name: string): string =>
+          node.children
+            .filter((c): c is XmlElement => typeof c !== 'string' && c.name === name)
+            .map((c) => c.children.filter((t) => typeof t === 'string').join(''))
+            .join('')
+        const inner = node.children.find((c) => typeof c !== 'string' && c.name === 'inner')
+        source += `<${part('name')}${part('attr')}${inner === undefined ? '/>' : `>${part('inner')}${part('close')}`}`
+        return
+      }
+      default:
+        node.children.forEach(visit)
+    }
+  }
+  visit(root)
+  return { source, spans }
+}
+
+function spansOfTree(tree: Node): Span[] {
+  const spans: Span[] = []
+  const walk = (node: Node): void => {
+    if (node.type === 'templateArgument') {
+      spans.push(['tplarg', node.position.start.offset, node.position.end.offset])
+    } else if (
+      node.type === 'template' ||
+      node.type === 'parserFunction' ||
+      node.type === 'magicWord'
+    ) {
+      spans.push(['template', node.position.start.offset, node.position.end.offset])
+    }
+    if ('children' in node) for (const child of node.children as Node[]) walk(child)
+  }
+  walk(tree)
+  return spans
+}
+
+const bySpan = (a: Span, b: Span): number => a[1] - b[1] || b[2] - a[2] || a[0].localeCompare(b[0])
+
+describe('brace extents agree with MediaWiki’s preprocessor', () => {
+  let wiki: LocalMediaWiki
+  let site: Site
+
+  beforeAll(async () => {
+    wiki = await startMediaWiki()
+    const info = (await wiki.api({
+      action: 'query',
+      meta: 'siteinfo',
+      siprop: 'extensiontags',
+    })) as {
+      query: { extensiontags: string[] }
+    }
+    const extensionTags: Record<string, 'opaque' | 'wikitext'> = {}
+    for (const tag of info.query.extensiontags) {
+      const name = tag.replace(/^<|>$/g, '').toLowerCase()
+      extensionTags[name] = defaultSite.extensionTags[name] ?? 'opaque'
+    }
+    site = defineSite({ extensionTags, headingIds: '1.39' })
+  })
+
+  afterAll(async () => {
+    await wiki.stop()
+  })
+
+  it.each(cases)('%j', async (text) => {
+    const json = (await wiki.api({
+      action: 'expandtemplates',
+      text,
+      title: 'Parse tree probe',
+      prop: 'parsetree',
+    })) as { expandtemplates: { parsetree: string | { '*': string } } }
+    const tree = json.expandtemplates.parsetree
+    const xml = typeof tree === 'string' ? tree : tree['*']
+    const theirs = sourceOf(parseXml(xml))
+    // The reconstruction is lossless, so the spans are offsets into the input itself.
+    expect(theirs.source).toBe(text)
+    const ours = spansOfTree(fromWikitext(text, { site }))
+    expect([...ours].sort(bySpan)).toEqual([...theirs.spans].sort(bySpan))
+    expect(theirs.spans.length).toBe(SPOT_CHECKS[text] ?? theirs.spans.length)
+  })
+})
