@@ -33,8 +33,8 @@ describe('arch-wiki-mcp CLI without a wiki', () => {
   it('--check prints registrations for the four clients with this bin', () => {
     const check = run(['--check', '--wiki-url', 'https://wiki.example.org'])
     expect(check.status).toBe(0)
-    expect(check.stdout).toContain(
-      'claude mcp add --transport stdio --env ARCH_WIKI_URL=https://wiki.example.org arch-wiki --',
+    expect(check.stdout).toMatch(
+      /claude mcp add --transport stdio (--env \S+ )*--env ARCH_WIKI_URL=https:\/\/wiki\.example\.org (--env \S+ )*arch-wiki -- /,
     )
     expect(check.stdout).toContain(BIN)
     expect(check.stdout).toContain('"ARCH_WIKI_URL": "https://wiki.example.org"')
