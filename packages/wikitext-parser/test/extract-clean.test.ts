@@ -51,6 +51,12 @@ describe('cleanCode (arch-wiki.md §8.2)', () => {
     )
   })
 
+  it('decodes every HTML5 named reference, and invalid numeric ones to U+FFFD', () => {
+    expect(cleanCode('&ccedil;a &rarr; &NotEqualTilde; &#xD800; &#0; &bogus;', archwiki).text).toBe(
+      '\u00E7a \u2192 \u2242\u0338 \uFFFD \uFFFD &bogus;',
+    )
+  })
+
   it('resolves pkg, aur, grp and man; {{ic}} without a pipe stays raw', () => {
     expect(
       cleanCode('{{Pkg|a}} {{AUR|b}} {{grp|c}} {{man|5|systemd.unit|X}} {{ic}}', archwiki).text,

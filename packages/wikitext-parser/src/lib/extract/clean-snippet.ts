@@ -1,6 +1,6 @@
 import { fromWikitext } from '../from-wikitext.js'
 import type { Profile } from '../profile/define-profile.js'
-import { decodeReferences } from './decode-references.js'
+import { decodeReferences } from '../anchor.js'
 import { finishPieces, renderPlain } from './render-plain.js'
 
 /**

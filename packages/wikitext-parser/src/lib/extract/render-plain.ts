@@ -8,7 +8,7 @@ import type {
   TemplateParameter,
   Transclusion,
 } from '../types.js'
-import { decodeReferences } from './decode-references.js'
+import { decodeReferences } from '../anchor.js'
 
 /**
  * `code` keeps links and turns italics into `<placeholder>` marks (§8.2); `prose` reads

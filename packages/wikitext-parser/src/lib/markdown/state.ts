@@ -8,7 +8,7 @@ import type {
   Text as MdastText,
 } from 'mdast'
 import type { CodeBlock, CodeBlockIndex } from '../extract/code-blocks-of.js'
-import { decodeReferences } from '../extract/decode-references.js'
+import { decodeReferences } from '../anchor.js'
 import type { Profile } from '../profile/define-profile.js'
 import { toWikitext } from '../to-wikitext.js'
 import type { Content } from '../types.js'

@@ -1,5 +1,5 @@
 import type { InternalLink } from '../../types.js'
-import { decodeReferences } from '../../extract/decode-references.js'
+import { decodeReferences } from '../../anchor.js'
 import { toWikitext } from '../../to-wikitext.js'
 import type { State } from '../state.js'
 import { raw } from './raw.js'
