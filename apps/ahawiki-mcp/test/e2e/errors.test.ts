@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FakeAhaWiki } from '../fake/fake-ahawiki.mjs'
-import { errorOf, KEY, startApp, startFake, stopFake, type RunningApp } from './harness.js'
-import type { Json } from './harness.js'
+import {
+  errorOf,
+  KEY,
+  startApp,
+  startFake,
+  stopFake,
+  type RunningApp,
+  type Json,
+} from './harness.js'
 
 let fake: FakeAhaWiki
 let app: RunningApp

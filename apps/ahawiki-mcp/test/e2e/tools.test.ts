@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FakeAhaWiki } from '../fake/fake-ahawiki.mjs'
-import { startApp, startFake, stopFake, type RunningApp } from './harness.js'
-import type { Json } from './harness.js'
+import { KEY, startApp, startFake, stopFake, type RunningApp, type Json } from './harness.js'
 
 const NAMES = ['C++', 'a b', 'Dev/Api', '위키', '100%']
 const manyHits = Array.from({ length: 30 }, (_, i) => `needle line ${i + 1}`).join('\n')
@@ -70,6 +69,15 @@ describe('ahawiki_search', () => {
 })
 
 describe('ahawiki_read_page', () => {
+  it('sends the bearer key, a JSON Accept and its User-Agent, with no Content-Type on a GET', async () => {
+    await app.call('ahawiki_read_page', { name: 'C++' })
+    const { headers } = fake.requests[0]!
+    expect(headers.authorization).toBe(`Bearer ${KEY}`)
+    expect(headers.accept).toBe('application/json')
+    expect(headers['user-agent']).toMatch(/^ahawiki-mcp\/\d+\.\d+\.\d+/)
+    expect(headers['content-type']).toBeUndefined()
+  })
+
   it.each(NAMES)('round-trips the name %j', async (name) => {
     const s = (await app.call('ahawiki_read_page', { name })).structuredContent as Json
     expect(Object.keys(s).sort()).toEqual(
