@@ -1,5 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,8 +61,10 @@ export function mediaWikiAvailable(installPath: string = DEBIAN_MEDIAWIKI): bool
  *
  * The code is not copied: Debian's tree is 280 MB and its `LocalSettings.php` is a symlink into
  * /etc. Instead `install.php --confpath` writes a private LocalSettings.php beside the private
- * database, and `MW_CONFIG_FILE` points every PHP process at it. That keeps a start near two
- * seconds, so each test file can afford its own wiki.
+ * database, and `MW_CONFIG_FILE` points every PHP process at it. The installation runs once per
+ * MediaWiki version (a template in the temporary folder, with a shared English message cache);
+ * each start copies its SQLite files, so a start costs well under a second and each test file
+ * can afford its own wiki.
  */
 export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<LocalMediaWiki> {
   const installPath = options?.installPath ?? DEBIAN_MEDIAWIKI
@@ -60,66 +73,54 @@ export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<L
       `startMediaWiki: no MediaWiki at ${installPath} (expected maintenance/install.php); install Debian's mediawiki and php-cli, php-sqlite3, php-mbstring, php-xml, php-intl`,
     )
   }
+  const extensions = WANTED_EXTENSIONS.filter((name) =>
+    existsSync(join(installPath, 'extensions', name, 'extension.json')),
+  )
+  const template = ensureTemplate(installPath, extensions)
   const dir = mkdtempSync(join(tmpdir(), 'wiki-mcp-mediawiki-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const settings = join(dir, 'LocalSettings.php')
   const env = { ...process.env, MW_CONFIG_FILE: settings, MW_INSTALL_PATH: installPath }
-  const extensions = WANTED_EXTENSIONS.filter((name) =>
-    existsSync(join(installPath, 'extensions', name, 'extension.json')),
-  )
 
   try {
-    const install = spawnSync(
-      'php',
-      [
-        'maintenance/install.php',
-        '--quiet',
-        '--dbtype=sqlite',
-        `--dbpath=${join(dir, 'data')}`,
-        '--dbname=wiki',
-        `--confpath=${dir}`,
-        `--server=${url}`,
-        '--scriptpath=',
-        `--pass=${MEDIAWIKI_ADMIN.password}`,
-        '--skins=Vector',
-        ...(extensions.length > 0 ? [`--extensions=${extensions.join(',')}`] : []),
-        'LocalTestWiki',
-        MEDIAWIKI_ADMIN.user,
-      ],
-      { cwd: installPath, env, encoding: 'utf8', timeout: 120_000 },
-    )
-    if (install.status !== 0 || !existsSync(settings)) {
-      throw new Error(
-        `startMediaWiki: install.php exited with ${String(install.status)}: ${tail(install.stderr)}${tail(install.stdout)}`,
-      )
-    }
-    for (const sub of ['cache', 'images', 'tmp']) mkdirSync(join(dir, sub))
-    appendFileSync(
+    // A copy of the installed template: its database, and its settings pointed at this folder
+    // and this port.
+    cpSync(join(template, 'data'), join(dir, 'data'), { recursive: true })
+    const templateSettings = readFileSync(join(template, 'LocalSettings.php'), 'utf8')
+    const built = readFileSync(join(template, 'built-in'), 'utf8')
+    writeFileSync(
       settings,
-      [
-        '',
-        '# Added by startMediaWiki(): a private, quiet wiki for tests.',
-        `$wgArticlePath = "/index.php/$1";`,
-        `$wgCacheDirectory = ${phpString(join(dir, 'cache'))};`,
-        `$wgUploadDirectory = ${phpString(join(dir, 'images'))};`,
-        `$wgTmpDirectory = ${phpString(join(dir, 'tmp'))};`,
-        '$wgEnableUploads = false;',
-        // Tests edit quickly and anonymously; the default limits would refuse the 9th edit.
-        '$wgRateLimits = [];',
-        "$wgGroupPermissions['*']['noratelimit'] = true;",
-        '$wgShowExceptionDetails = true;',
-        // Run queued jobs (links tables, search index) within the request that queued them.
-        '$wgJobRunRate = 1;',
-        '',
-      ].join('\n'),
+      templateSettings.replaceAll(built, dir).replaceAll(TEMPLATE_SERVER, url) +
+        [
+          '',
+          '# Added by startMediaWiki(): a private, quiet wiki for tests.',
+          `$wgArticlePath = "/index.php/$1";`,
+          `$wgCacheDirectory = ${phpString(join(dir, 'cache'))};`,
+          `$wgUploadDirectory = ${phpString(join(dir, 'images'))};`,
+          `$wgTmpDirectory = ${phpString(join(dir, 'tmp'))};`,
+          // Building the English messages takes seconds: every wiki of this template shares
+          // them. The array store writes atomically, so concurrent first requests are safe.
+          `$wgLocalisationCacheConf['store'] = 'array';`,
+          `$wgLocalisationCacheConf['storeDirectory'] = ${phpString(join(template, 'l10n'))};`,
+          '$wgEnableUploads = false;',
+          // Tests edit quickly and anonymously; the default limits would refuse the 9th edit.
+          '$wgRateLimits = [];',
+          "$wgGroupPermissions['*']['noratelimit'] = true;",
+          '$wgShowExceptionDetails = true;',
+          // Run queued jobs (links tables, search index) within the request that queued them.
+          '$wgJobRunRate = 1;',
+          '',
+        ].join('\n'),
     )
+    for (const sub of ['cache', 'images', 'tmp']) mkdirSync(join(dir, sub))
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
     throw error
   }
 
-  const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', installPath], {
+  mkdirSync(OPCACHE_DIR, { recursive: true })
+  const server = spawn('php', [...OPCACHE, '-S', `127.0.0.1:${port}`, '-t', installPath], {
     cwd: installPath,
     env: { ...env, PHP_CLI_SERVER_WORKERS: '2' },
     detached: true,
@@ -198,6 +199,93 @@ export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<L
   }
 
   return { url, apiUrl, articlePath: '/index.php/$1', dir, extensions, edit, api, stop }
+}
+
+const TEMPLATE_SERVER = 'http://127.0.0.1:1'
+
+/**
+ * The CLI server runs without opcache by default, so every request would compile MediaWiki
+ * again (a second or more each). A file cache in the temporary folder also lets a new server
+ * start with compiled code.
+ */
+const OPCACHE_DIR = join(tmpdir(), 'wiki-mcp-mediawiki-opcache')
+const OPCACHE = [
+  '-d',
+  'opcache.enable_cli=1',
+  '-d',
+  `opcache.file_cache=${OPCACHE_DIR}`,
+  '-d',
+  'opcache.validate_timestamps=1',
+]
+
+/**
+ * An installed wiki to copy, built once per MediaWiki version and extension set and kept in the
+ * temporary folder: `install.php` takes seconds, copying its SQLite files takes milliseconds.
+ * Parallel builders each install into their own folder and rename it into place; the first wins.
+ */
+function ensureTemplate(installPath: string, extensions: readonly string[]): string {
+  const defines = join(installPath, 'includes/Defines.php')
+  const key = createHash('sha256')
+    .update(JSON.stringify([installPath, statSync(defines).mtimeMs, extensions, 1]))
+    .digest('hex')
+    .slice(0, 16)
+  const template = join(tmpdir(), `wiki-mcp-mediawiki-template-${key}`)
+  if (existsSync(join(template, 'built-in'))) return template
+
+  const build = mkdtempSync(`${template}.build-`)
+  try {
+    const install = spawnSync(
+      'php',
+      [
+        'maintenance/install.php',
+        '--quiet',
+        '--dbtype=sqlite',
+        `--dbpath=${join(build, 'data')}`,
+        '--dbname=wiki',
+        `--confpath=${build}`,
+        `--server=${TEMPLATE_SERVER}`,
+        '--scriptpath=',
+        `--pass=${MEDIAWIKI_ADMIN.password}`,
+        '--skins=Vector',
+        ...(extensions.length > 0 ? [`--extensions=${extensions.join(',')}`] : []),
+        'LocalTestWiki',
+        MEDIAWIKI_ADMIN.user,
+      ],
+      {
+        cwd: installPath,
+        env: {
+          ...process.env,
+          MW_CONFIG_FILE: join(build, 'LocalSettings.php'),
+          MW_INSTALL_PATH: installPath,
+        },
+        encoding: 'utf8',
+        timeout: 180_000,
+      },
+    )
+    if (install.status !== 0 || !existsSync(join(build, 'LocalSettings.php'))) {
+      throw new Error(
+        `startMediaWiki: install.php exited with ${String(install.status)}: ${tail(install.stderr)}${tail(install.stdout)}`,
+      )
+    }
+    mkdirSync(join(build, 'l10n'))
+    // Copies replace this path with their own folder.
+    writeFileSync(join(build, 'built-in'), build)
+    try {
+      renameSync(build, template)
+    } catch {
+      // Another process finished first; its template is as good as ours.
+      rmSync(build, { recursive: true, force: true })
+      if (!existsSync(join(template, 'built-in'))) {
+        throw new Error(
+          `startMediaWiki: ${template} exists but is not a complete template; delete it`,
+        )
+      }
+    }
+  } catch (error) {
+    rmSync(build, { recursive: true, force: true })
+    throw error
+  }
+  return template
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {

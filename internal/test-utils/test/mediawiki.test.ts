@@ -52,6 +52,26 @@ describe('startMediaWiki', () => {
     expect(second).toBeGreaterThan(first)
   })
 
+  it('gives each start its own database, even when started together', async () => {
+    const [a, b] = await Promise.all([startMediaWiki(), startMediaWiki()])
+    try {
+      expect(a.url).not.toBe(b.url)
+      await a.edit('Only in A', 'text')
+      const inA = (await a.api({ action: 'query', titles: 'Only in A' })) as {
+        query: { pages: Record<string, { missing?: string }> }
+      }
+      const inB = (await b.api({ action: 'query', titles: 'Only in A' })) as typeof inA
+      expect(Object.values(inA.query.pages)[0]?.missing).toBeUndefined()
+      expect(Object.values(inB.query.pages)[0]?.missing).toBe('')
+      const siteB = (await b.api({ action: 'query', meta: 'siteinfo' })) as {
+        query: { general: { server: string } }
+      }
+      expect(siteB.query.general.server).toBe(b.url)
+    } finally {
+      await Promise.all([a.stop(), b.stop()])
+    }
+  })
+
   it('stops the server and removes its folder', async () => {
     const other = await startMediaWiki()
     expect(existsSync(join(other.dir, 'LocalSettings.php'))).toBe(true)
