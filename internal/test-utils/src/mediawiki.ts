@@ -63,8 +63,8 @@ export function mediaWikiAvailable(installPath: string = DEBIAN_MEDIAWIKI): bool
  * /etc. Instead `install.php --confpath` writes a private LocalSettings.php beside the private
  * database, and `MW_CONFIG_FILE` points every PHP process at it. The installation runs once per
  * MediaWiki version (a template in the temporary folder, with a shared English message cache);
- * each start copies its SQLite files, so a start costs well under a second and each test file
- * can afford its own wiki.
+ * each start copies its SQLite files instead of installing, so each test file can afford its
+ * own wiki.
  */
 export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<LocalMediaWiki> {
   const installPath = options?.installPath ?? DEBIAN_MEDIAWIKI
@@ -205,7 +205,7 @@ const TEMPLATE_SERVER = 'http://127.0.0.1:1'
 
 /**
  * The CLI server runs without opcache by default, so every request would compile MediaWiki
- * again (a second or more each). A file cache in the temporary folder also lets a new server
+ * again. A file cache in the temporary folder also lets a new server
  * start with compiled code.
  */
 const OPCACHE_DIR = join(tmpdir(), 'wiki-mcp-mediawiki-opcache')
