@@ -270,7 +270,7 @@ describe('serveStdio', () => {
       content: [
         {
           type: 'text',
-          text: '{"error":{"suggestions":["Foobar"],"code":"not_found","message":"No page titled Foo"}}',
+          text: '{"error":{"code":"not_found","message":"No page titled Foo","suggestions":["Foobar"]}}',
         },
       ],
       isError: true,

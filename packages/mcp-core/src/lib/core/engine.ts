@@ -459,7 +459,8 @@ async function callTool(
   } catch (error) {
     if (signal.aborted) return abortedResult(engine, id, name, signal.reason)
     if (error instanceof ToolError) {
-      return toolFailure(id, { ...error.data, code: error.code, message: error.message })
+      // data never holds code or message (ToolError drops them), so the spread cannot override.
+      return toolFailure(id, { code: error.code, message: error.message, ...error.data })
     }
     return internalFailure(engine, id, `tool ${name} threw: ${describeError(error)}`)
   } finally {
