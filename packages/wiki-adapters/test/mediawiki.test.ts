@@ -260,6 +260,12 @@ describe('createMediaWikiSource: error classification', () => {
     expect(error.message).toContain('no answer within 50 ms')
   })
 
+  it('times out even when the injected fetch ignores the abort signal', async () => {
+    const { fetch } = fakeFetch(() => () => new Promise<Response>(() => undefined))
+    const error = await failure(source(fetch, { timeout: 30 }).getPage('GRUB'))
+    expect(error.message).toContain('no answer within 30 ms')
+  })
+
   it('retries 429, 503 and maxlag with backoff, honouring Retry-After', async () => {
     const answers = [
       new Response('', { status: 429, headers: { 'retry-after': '2' } }),

@@ -149,14 +149,28 @@ export class ApiClient {
       })
       let response: Response
       let text: string
+      const controller = new AbortController()
+      let timer: ReturnType<typeof setTimeout> | undefined
       try {
-        response = await this.#options.fetch(url, {
-          method: 'GET',
-          headers: { 'User-Agent': this.#options.userAgent, Accept: 'application/json' },
-          redirect: 'follow',
-          signal: AbortSignal.timeout(this.#options.timeout),
+        // The timer rejects even when an injected fetch ignores the abort signal.
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const error = new Error('timeout')
+            error.name = 'TimeoutError'
+            controller.abort(error)
+            reject(error)
+          }, this.#options.timeout)
         })
-        text = await response.text()
+        const exchange = (async (): Promise<[Response, string]> => {
+          const answer = await this.#options.fetch(url, {
+            method: 'GET',
+            headers: { 'User-Agent': this.#options.userAgent, Accept: 'application/json' },
+            redirect: 'follow',
+            signal: controller.signal,
+          })
+          return [answer, await answer.text()]
+        })()
+        ;[response, text] = await Promise.race([exchange, timeout])
       } catch (error) {
         const timedOut =
           error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
@@ -166,6 +180,8 @@ export class ApiClient {
             : `the request failed (${call.action} ${JSON.stringify(call.key)}): ${error instanceof Error ? error.message : String(error)}`,
           error,
         )
+      } finally {
+        clearTimeout(timer)
       }
 
       const canRetry = attempt <= retries
