@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast'
-import { cleanCode } from '../../extract/clean-code.js'
+import { trimNewlines } from '../../extract/clean-code.js'
 import { finishPieces, parameter, renderPlain } from '../../extract/render-plain.js'
 import type { AdmonitionType } from '../../profile/define-profile.js'
 import { roleOf } from '../../profile/role-of.js'
@@ -41,9 +41,17 @@ export function template(node: Template | MagicWord, state: State): void {
     case 'inlineCode': {
       const value = parameter(node, 1)
       if (!value) break
+      // The code cleaning of §8.2 over the nodes already parsed, not a second parse of the slice.
       const span = value.valuePosition
-      const code = cleanCode(state.source.slice(span.start.offset, span.end.offset), state.profile)
-      state.inline({ type: 'inlineCode', value: code.text })
+      const { pieces } = renderPlain(
+        state.source,
+        value.children,
+        span.start.offset,
+        span.end.offset,
+        state.profile,
+        'code',
+      )
+      state.inline({ type: 'inlineCode', value: trimNewlines(finishPieces(pieces)) })
       return
     }
     case 'text':
