@@ -79,6 +79,16 @@ describe('fake AhaWiki: auth and routes', () => {
     )
   })
 
+  it('shows another Host name an empty wiki', async () => {
+    await start({ pages: [{ name: 'A', text: 'a' }], siteHost: 'localhost' })
+    expect((await call('/api/v1/page/A')).status).toBe(404)
+    expect((await call('/api/v1/pages')).json).toEqual({ pages: [] })
+    const local = await fetch(`${fake!.url.replace('127.0.0.1', 'localhost')}/api/v1/page/A`, {
+      headers: { authorization: `Bearer ${DEMO_KEY}` },
+    })
+    expect(local.status).toBe(200)
+  })
+
   it('prints bodies pretty with " : "', async () => {
     await start({ pages: [{ name: 'A', text: 'a' }] })
     expect((await call('/api/v1/page/A')).text).toContain('"name" : "A"')

@@ -42,6 +42,8 @@ export interface FakeAhaWikiOptions {
   /** `false` imitates a server older than the search route. */
   search?: boolean
   port?: number
+  /** Serve the wiki only to this Host name (AhaWiki picks the site by Host); default any. */
+  siteHost?: string
   /** Epoch milliseconds; default Date.now. */
   now?: () => number
 }

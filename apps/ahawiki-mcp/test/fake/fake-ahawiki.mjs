@@ -466,6 +466,15 @@ export async function startFakeAhaWiki(options = {}) {
     if (!route) return notFoundHtml(res, entry)
     const user = authenticate(req)
     if (!user) return error(res, entry, 401, 'API key is required or invalid.')
+    // AhaWiki picks the site by Host: another host name sees an empty wiki.
+    const hostName = (req.headers.host ?? '').replace(/:\d+$/, '')
+    const site = options.siteHost === undefined || hostName === options.siteHost
+    if (!site && route !== 'save') {
+      if (route === 'page') return error(res, entry, 404, 'Page not found.')
+      if (route === 'pages') return send(res, entry, 200, { pages: [] })
+      if (route === 'changes') return send(res, entry, 200, { changes: [] })
+      return send(res, entry, 200, { results: [], moreThanShown: false })
+    }
     if (route === 'page' || route === 'save') {
       let name
       try {
