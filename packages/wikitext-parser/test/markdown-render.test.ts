@@ -81,6 +81,23 @@ describe('toMarkdown: blocks', () => {
     expect(render('* a\n*: more\n: plain')).toBe('- a\n\n  more\n\nplain')
   })
 
+  it('drops a 1= before an admonition body and keeps other names as body text', () => {
+    expect(render('{{Warning|1=Do not run this}}')).toBe('**Warning:** Do not run this')
+    expect(render('{{Note|a=b}}')).toBe('**Note:** a=b')
+  })
+
+  it('labels nested admonitions each with their own label', () => {
+    expect(render('{{Note|outer {{Tip|inner}}}}')).toBe('**Note:**\n\nouter\n\n**Tip:** inner')
+  })
+
+  it('collapses skipped list levels and switches list type by the innermost marker', () => {
+    expect(render('*** deep\n# one\n#* sub\n#: more')).toBe('- deep\n\n1. one\n   - sub\n\n   more')
+  })
+
+  it('keeps an incomplete {{man}} verbatim', () => {
+    expect(render('see {{man|8}}')).toBe('see {{man|8}}')
+  })
+
   it('renders nothing for a bodiless block', () => {
     expect(render('a\n\n{{bc|}}\n\nb')).toBe('a\n\nb')
   })
