@@ -56,6 +56,11 @@ function everyTemplate(wikitext: string) {
   return admonitionsOf(fromWikitext(wikitext), { profile: archwiki, aliases: EVERY_TEMPLATE })
 }
 
+/** The template names warnings() sends for alias resolution (also used by the record script). */
+export function templateNames(wikitext: string): string[] {
+  return everyTemplate(wikitext).map((a) => a.name)
+}
+
 export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
@@ -114,7 +119,7 @@ export function createBackend(
     },
     linkPrefixes: () => source.linkPrefixes(),
     async templateAliases(revision) {
-      const names = everyTemplate(revision.wikitext).map((a) => a.name)
+      const names = templateNames(revision.wikitext)
       let resolved
       try {
         resolved = await source.resolveTemplateAliases(revision.title, names)
