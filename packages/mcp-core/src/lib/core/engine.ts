@@ -410,6 +410,7 @@ async function callTool(
   const attached: ContentBlock[] = []
   let finished = false
   let lastProgress = -Infinity
+  let sentProgress = false
   const ctx: ToolContext = {
     signal,
     requestId: id,
@@ -418,6 +419,7 @@ async function callTool(
     progress(progress, total, message) {
       if (finished || progressToken === undefined || inBatch || !(progress > lastProgress)) return
       lastProgress = progress
+      sentProgress = true
       const p: Record<string, unknown> = { progressToken, progress }
       if (total !== undefined) p.total = total
       if (message !== undefined) p.message = message
@@ -441,6 +443,12 @@ async function callTool(
           .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
           .join('; ')}`,
       )
+    }
+    if (sentProgress) {
+      // Clients (SDK v1) drop progress they read in the same chunk as the response, because the
+      // response unregisters the progress handler first; a macrotask keeps the two apart.
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      if (signal.aborted) return abortedResult(engine, id, name, signal.reason)
     }
     const structured = output.data
     const text = JSON.stringify(structured)
