@@ -260,6 +260,19 @@ describe('createMediaWikiSource: error classification', () => {
     expect(error.message).toContain('no answer within 50 ms')
   })
 
+  it('refuses a body larger than maxResponseBytes, declared or streamed', async () => {
+    const big = JSON.stringify(parseBody('GRUB', 1, 'x'.repeat(5000)))
+    const declared = fakeFetch(() => new Response(big, { headers: { 'content-length': '5100' } }))
+    const error = await failure(source(declared.fetch, { maxResponseBytes: 1000 }).getPage('GRUB'))
+    expect(error.code).toBe('upstream_api_error')
+    expect(error.message).toContain('larger than 1000 bytes')
+    const streamed = fakeFetch(() => new Response(new Blob([big]).stream()))
+    const error2 = await failure(source(streamed.fetch, { maxResponseBytes: 1000 }).getPage('GRUB'))
+    expect(error2.message).toContain('larger than 1000 bytes')
+    const fits = fakeFetch(() => new Response(big))
+    expect((await source(fits.fetch, { maxResponseBytes: 10_000 }).getPage('GRUB')).revid).toBe(1)
+  })
+
   it('times out even when the injected fetch ignores the abort signal', async () => {
     const { fetch } = fakeFetch(() => () => new Promise<Response>(() => undefined))
     const error = await failure(source(fetch, { timeout: 30 }).getPage('GRUB'))

@@ -31,6 +31,8 @@ export interface ApiClientOptions {
   readonly fetch: typeof globalThis.fetch
   readonly userAgent: string
   readonly timeout: number
+  /** Largest body accepted, in bytes. */
+  readonly maxBytes: number
   readonly retries: number
   readonly retryDelay: number
   readonly sleep: (ms: number) => Promise<void>
@@ -168,10 +170,11 @@ export class ApiClient {
             redirect: 'follow',
             signal: controller.signal,
           })
-          return [answer, await answer.text()]
+          return [answer, await readLimited(answer, this.#options.maxBytes)]
         })()
         ;[response, text] = await Promise.race([exchange, timeout])
       } catch (error) {
+        if (error instanceof WikiSourceError) throw error
         const timedOut =
           error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
         throw upstream(
@@ -257,6 +260,32 @@ export function upstream(detail: string, cause?: unknown, apiCode?: string): Wik
     ...(cause === undefined ? {} : { cause }),
     ...(apiCode === undefined ? {} : { data: { apiCode } }),
   })
+}
+
+/** The body as text, refusing more than `maxBytes` so a runaway answer cannot fill memory. */
+async function readLimited(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+  if (declared > maxBytes) throw tooLarge(maxBytes)
+  if (response.body === null) return ''
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw tooLarge(maxBytes)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+function tooLarge(maxBytes: number): WikiSourceError {
+  return upstream(`the answer is larger than ${maxBytes} bytes`)
 }
 
 function backoff(attempt: number, base: number, retryAfter: string | null): number {

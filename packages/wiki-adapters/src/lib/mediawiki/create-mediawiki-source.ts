@@ -26,6 +26,8 @@ export interface MediaWikiSourceOptions {
   readonly userAgent?: string | undefined
   /** Per request, in ms (default 30 000). */
   readonly timeout?: number | undefined
+  /** Largest response body accepted, in bytes (default 32 MiB); a larger one is upstream. */
+  readonly maxResponseBytes?: number | undefined
   /** Extra attempts for HTTP 429/503 and `maxlag` (default 2). Other failures are not retried. */
   readonly retries?: number | undefined
   /** First backoff in ms, doubled per attempt, unless the wiki sends `Retry-After` (default 1000). */
@@ -184,6 +186,7 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     timeout: options.timeout ?? 30_000,
+    maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024,
     retries: options.retries ?? 2,
     retryDelay: options.retryDelay ?? 1000,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
