@@ -73,4 +73,17 @@ describe('ahawiki-mcp tools/list', () => {
     // No wiki request happens at start-up.
     expect(fake.requests).toEqual([])
   })
+
+  it('logs start-up and each wiki request as one stderr line, without headers', async () => {
+    await toolNames({})
+    await app!.call('ahawiki_read_page', { name: 'A' })
+    const lines = app!.stderr().trim().split('\n')
+    expect(lines[0]).toMatch(
+      /^ahawiki-mcp: \d+\.\d+\.\d+\S* on stdio, wiki http:\/\/127\.0\.0\.1:\d+, write off$/,
+    )
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ahawiki-mcp: GET \/api\/v1\/page\/A 200 \d+ms attempt 1$/),
+    )
+    expect(app!.stderr()).not.toMatch(/authorization|bearer/i)
+  })
 })
