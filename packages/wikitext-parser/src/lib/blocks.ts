@@ -95,7 +95,7 @@ function linesOf(context: ParseContext, items: readonly Content[]): Line[] {
 function inlineAll(context: ParseContext, items: readonly Content[]): Content[] {
   const result: Content[] = []
   for (const line of linesOf(context, items)) {
-    result.push(...inline(context, line.items))
+    append(result, inline(context, line.items))
     if (line.newline) result.push(line.newline)
   }
   return merge(context, result)
@@ -233,7 +233,7 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
             if (straddle.position.end.offset > split + 1)
               description.unshift(makeText(context, split + 1, straddle.position.end.offset))
           }
-          entry.item.children.push(...inline(context, term))
+          append(entry.item.children, inline(context, term))
           const item: ListItem = open({
             type: 'listItem',
             marker: ':',
@@ -246,7 +246,7 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
           continue
         }
       }
-      entry.item.children.push(...inline(context, content))
+      append(entry.item.children, inline(context, content))
       continue
     }
     lists = []
@@ -259,7 +259,8 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
         value: horizontal[0],
         position: context.pointer.position(line.start, line.start + horizontal[0].length),
       }
-      out.push(rule, ...inline(context, dropLead(context, line, horizontal[0].length)))
+      out.push(rule)
+      append(out, inline(context, dropLead(context, line, horizontal[0].length)))
       continue
     }
     const spaceOnly = line.items.length === 1 && /^ +$/u.test(lead)
@@ -272,11 +273,11 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
         })
         out.push(pre)
       }
-      pre.children.push(...inline(context, line.items))
+      append(pre.children, inline(context, line.items))
       continue
     }
     pre = null
-    out.push(...inline(context, line.items))
+    append(out, inline(context, line.items))
   }
   if (pendingBreak) out.push(pendingBreak)
   for (let index = wrappers.length - 1; index >= 0; index--) {
@@ -299,24 +300,35 @@ function colonIn(items: readonly Content[]): number {
   return -1
 }
 
-/** Joins adjacent text nodes. */
+/** Joins adjacent text nodes, making one node per run. */
 function merge(context: ParseContext, items: Content[]): Content[] {
   const result: Content[] = []
-  for (const item of items) {
-    const last = result[result.length - 1]
-    if (
-      item.type === 'text' &&
-      last?.type === 'text' &&
-      last.position.end.offset === item.position.start.offset
-    ) {
+  let runStart = -1
+  for (let index = 0; index <= items.length; index++) {
+    const item = items[index]
+    const previous = items[index - 1]
+    const continues =
+      item?.type === 'text' &&
+      previous?.type === 'text' &&
+      previous.position.end.offset === item.position.start.offset
+    if (continues) continue
+    // items[runStart .. index - 1] is a run of adjacent texts.
+    if (runStart !== -1 && runStart < index - 1) {
+      const first = items[runStart] as Content
       result[result.length - 1] = makeText(
         context,
-        last.position.start.offset,
-        item.position.end.offset,
+        first.position.start.offset,
+        (previous as Content).position.end.offset,
       )
-    } else {
-      result.push(item)
     }
+    if (!item) break
+    result.push(item)
+    runStart = item.type === 'text' ? index : -1
   }
   return result
+}
+
+/** Pushes items one by one: spreading a long array into `push` overflows the call stack. */
+function append(target: Content[], items: readonly Content[]): void {
+  for (const item of items) target.push(item)
 }

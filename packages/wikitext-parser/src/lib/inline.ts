@@ -121,6 +121,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
   const input = context.input
   const items = [...given]
   const result: Content[] = []
+  const memo = { failedUntil: -1 }
   // Text is emitted from `pending` up to each link found.
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as Content
@@ -150,7 +151,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
           while (urlEnd < end && urlChar.test(input.charAt(urlEnd))) urlEnd++
           let textStart = urlEnd
           while (textStart < end && /\p{Zs}/u.test(input.charAt(textStart))) textStart++
-          const close = findClose(context, items, index, textStart)
+          const close = findClose(context, items, index, textStart, memo)
           if (close) {
             if (at > pending) result.push(makeText(context, pending, at))
             const children: Content[] = []
@@ -230,7 +231,8 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
       }
       at++
     }
-    if (end > pending) result.push(makeText(context, pending, end))
+    if (pending === start) result.push(item)
+    else if (end > pending) result.push(makeText(context, pending, end))
   }
   return result
 }
@@ -241,8 +243,12 @@ function findClose(
   items: readonly Content[],
   index: number,
   from: number,
+  memo: { failedUntil: number },
 ): { index: number; offset: number } | undefined {
+  // A search that failed from an earlier offset fails from here too, up to where it stopped.
+  if (from < memo.failedUntil) return undefined
   const input = context.input
+  let last = from
   for (let k = index; k < items.length; k++) {
     const item = items[k] as Content
     if (item.type !== 'text') continue
@@ -251,9 +257,14 @@ function findClose(
       context.work++
       const char = input.charAt(at)
       if (char === ']') return { index: k, offset: at }
-      if (linkTextStop.test(char)) return undefined
+      if (linkTextStop.test(char)) {
+        memo.failedUntil = at
+        return undefined
+      }
     }
+    last = item.position.end.offset
   }
+  memo.failedUntil = Math.max(last, from + 1)
   return undefined
 }
 

@@ -13,7 +13,17 @@ export function createPointer(value: string): Pointer {
   }
   // Most queries move forward a little: try the previous answer's line first.
   let hint = 0
+  // Neighbouring nodes share boundaries: reuse the last two points made.
+  let lastPoint: Point = { line: 1, column: 1, offset: 0 }
+  let otherPoint: Point = lastPoint
   const point = (offset: number): Point => {
+    if (lastPoint.offset === offset) return lastPoint
+    if (otherPoint.offset === offset) return otherPoint
+    otherPoint = lastPoint
+    lastPoint = make(offset)
+    return lastPoint
+  }
+  const make = (offset: number): Point => {
     const here = starts[hint] ?? 0
     const next = starts[hint + 1] ?? Infinity
     if (!(offset >= here && offset < next)) {

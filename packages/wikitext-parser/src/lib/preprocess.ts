@@ -66,6 +66,8 @@ interface Piece {
   hasLink: boolean
 }
 
+const noParts: number[] = []
+
 const special = new Uint8Array(65536)
 for (const char of '<{[-}]|=\n') special[char.charCodeAt(0)] = 1
 
@@ -110,9 +112,10 @@ export function preprocess(
       count,
       opener,
       outStart: out.length,
-      partStarts: [out.length],
-      partPipes: [-1],
-      partEquals: [-1],
+      // Only braces have parts; the others share one empty list they never change.
+      partStarts: kind === BRACE ? [out.length] : noParts,
+      partPipes: kind === BRACE ? [-1] : noParts,
+      partEquals: kind === BRACE ? [-1] : noParts,
       firstPipe: -1,
       hasLink: false,
     }

@@ -59,7 +59,7 @@ export function siteFromSiteinfo(json: unknown): Site {
           if (match?.[1]) switches.push(match[1].toUpperCase())
         }
       }
-      if (variableNames.has(word.name)) aliasesOfVariables.push(...aliases)
+      if (variableNames.has(word.name)) for (const alias of aliases) aliasesOfVariables.push(alias)
       if (hookNames.has(word.name)) {
         for (const alias of aliases) {
           const bare = alias.replace(/:$/u, '')

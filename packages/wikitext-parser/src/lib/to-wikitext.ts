@@ -57,8 +57,11 @@ export function toWikitext(node: Node): string {
       case 'templateParameter':
         open = item.delimiter
         if (item.name !== null && item.children[0]?.type === 'parameterName') {
-          const [name, ...value] = item.children
-          stack.push(...[...value].reverse(), '=', name)
+          for (let index = item.children.length - 1; index >= 1; index--) {
+            const child = item.children[index]
+            if (child) stack.push(child)
+          }
+          stack.push('=', item.children[0])
           result += open
           continue
         }

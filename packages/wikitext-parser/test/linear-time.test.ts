@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { fromWikitext, sectionsOf, toWikitext } from '@wiki/wikitext-parser'
+import { parse } from '../src/lib/from-wikitext.js'
+
+// Spec §7: each adversarial family, measured by the parser's own work counter (characters
+// visited plus stack operations) at n and 8n. Linear work grows 8×; quadratic would grow 64×.
+const families: [string, (n: number) => string][] = [
+  ['{{a| unclosed', (n) => '{{a|'.repeat(n)],
+  ['{{a| nested and closed', (n) => '{{a|'.repeat(n) + 'x' + '}}'.repeat(n)],
+  ['[[', (n) => '[['.repeat(n)],
+  ['{{{', (n) => '{{{'.repeat(n)],
+  ['-{', (n) => '-{'.repeat(n)],
+  ['[[a|{{b|', (n) => '[[a|{{b|'.repeat(n)],
+  ['a<!--b', (n) => 'a<!--b'.repeat(n)],
+  ['table rows', (n) => '{|\n' + '| a || b || [[c]] || {{d}}\n|-\n'.repeat(n)],
+  ['<pre>', (n) => '<pre>'.repeat(n)],
+  ['<div>', (n) => '<div>'.repeat(n)],
+  ['<x>[[{{x}}', (n) => '<x>[[{{x}}'.repeat(n)],
+  ['[http://a ', (n) => '[http://a '.repeat(n)],
+  ["'", (n) => "'".repeat(n)],
+  ["''a'''b", (n) => "''a'''b".repeat(n)],
+  ['= line', (n) => '='.repeat(n) + '\n'],
+  ['headings', (n) => '== a ==\n'.repeat(n)],
+  ['lists', (n) => '*#:;'.repeat(n) + '\n' + '*a\n**b\n'.repeat(n)],
+]
+
+const timed = new Set(['{{a| nested and closed', '[[a|{{b|', '[http://a ', "''a'''b", 'table rows'])
+
+describe('linear time on adversarial input (spec §7)', () => {
+  it.each(families)('%s: work at 8n is at most 9× the work at n', (_name, make) => {
+    const small = parse(make(1000)).work
+    const large = parse(make(8000)).work
+    expect(small).toBeGreaterThan(0)
+    expect(large / small).toBeLessThanOrEqual(9)
+  })
+
+  // Wall-clock ratios back the counter up: a quadratic family would grow about 64×.
+  it.each(families.filter(([name]) => timed.has(name)))(
+    '%s: time at 8n is under 16× the time at n (median of 5)',
+    (_name, make) => {
+      const median = (input: string): number => {
+        const times: number[] = []
+        for (let run = 0; run < 5; run++) {
+          const start = performance.now()
+          fromWikitext(input)
+          times.push(performance.now() - start)
+        }
+        return times.sort((a, b) => a - b)[2] ?? 0
+      }
+      let n = 1000
+      let large = median(make(8 * n))
+      // Grow until the large run is long enough to time (≥ 50 ms).
+      while (large < 50 && n < 64_000) {
+        n *= 2
+        large = median(make(8 * n))
+      }
+      const small = median(make(n))
+      expect(large / Math.max(small, 0.01)).toBeLessThan(16)
+    },
+    // The machine's other load can stretch one run; a linear family passes on a retry.
+    { timeout: 120_000, retry: 2 },
+  )
+
+  it(
+    'parses, serialises and lists sections of 100,000 nested templates',
+    { timeout: 120_000 },
+    () => {
+      const n = 100_000
+      const input = '== h ==\n' + '{{a|'.repeat(n) + 'x' + '}}'.repeat(n)
+      const tree = fromWikitext(input)
+      expect(toWikitext(tree)).toBe(input)
+      expect(sectionsOf(tree)).toHaveLength(1)
+      let depth = 0
+      let node = tree.children[tree.children.length - 1]
+      while (node?.type === 'template') {
+        depth++
+        const parameter = node.children[1]
+        node = parameter?.children[0]
+      }
+      expect(depth).toBe(n)
+    },
+  )
+})
