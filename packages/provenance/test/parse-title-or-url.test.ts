@@ -153,6 +153,20 @@ describe('parseTitleOrUrl: another site configuration', () => {
   })
 })
 
+describe('parseTitleOrUrl: an article path at the root', () => {
+  const root = createWikiSite({ base: 'https://wiki.example.org', articlePath: '/$1' })
+
+  it('reads index.php URLs from the query and other paths as titles', () => {
+    expect(parseTitleOrUrl(root, 'https://wiki.example.org/index.php?title=Main_Page')).toBe(
+      'Main Page',
+    )
+    expect(parseTitleOrUrl(root, 'https://wiki.example.org/Main_Page')).toBe('Main Page')
+    expect(refusal(root, 'https://wiki.example.org/index.php?oldid=5').message).toContain(
+      'revision URL',
+    )
+  })
+})
+
 describe('round trip: parsing a built URL gives the title back', () => {
   const titles = [
     'GRUB',

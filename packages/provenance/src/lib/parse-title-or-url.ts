@@ -34,7 +34,9 @@ export function parseTitleOrUrl(site: WikiSite, titleOrUrl: string): string {
 
   let title: string
   const prefix = site.articlePrefix
-  if (!prefix.includes('?') && url.pathname.startsWith(prefix)) {
+  // The index path always reads the query, even where the article prefix is just "/".
+  const isIndex = url.pathname === site.indexPath
+  if (!isIndex && !prefix.includes('?') && url.pathname.startsWith(prefix)) {
     title = decode(input, url.pathname.slice(prefix.length), false)
   } else {
     const titles: string[] = []
