@@ -283,6 +283,33 @@ describe('HTTP reliability, in-process serveHttp on loopback', () => {
     expect(aborts).toEqual(['disconnect'])
   })
 
+  it('aborts with "cancelled" on notifications/cancelled from the same principal', async () => {
+    aborts.length = 0
+    const before = started
+    const call = post(url, waitCall('to-cancel', 10_000), auth).then(
+      async (response) => ({ status: response.status, text: await response.text() }),
+      () => ({ status: 0, text: '' }),
+    )
+    await within(
+      2_000,
+      'handler start',
+      (async () => {
+        while (started === before) await new Promise((resolve) => setTimeout(resolve, 10))
+      })(),
+    )
+    const cancel = await post(
+      url,
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'to-cancel' } },
+      auth,
+    )
+    expect(cancel.status).toBe(202)
+    await settled()
+    expect(aborts).toEqual(['cancelled'])
+    // The cancelled call's POST ends promptly and never carries a result for the call.
+    const outcome = await within(2_000, 'cancelled POST to end', call)
+    expect(outcome.text).not.toContain('"result"')
+  })
+
   it('aborts with "disconnect" after the first SSE progress event', async () => {
     aborts.length = 0
     const controller = new AbortController()

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { malformedMessage, seeded } from './fuzz.js'
 import { exited, isJsonRpcMessage, startStdioFixture, within } from './helpers.js'
 
-const FUZZ_LINES = 2_000
+const FUZZ_LINES = 5_000
 const MAX_LINE_BYTES = 4 * 1024 * 1024
 
 describe('stdio reliability', () => {
