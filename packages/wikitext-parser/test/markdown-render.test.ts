@@ -81,6 +81,10 @@ describe('toMarkdown: blocks', () => {
     expect(render('* a\n*: more\n: plain')).toBe('- a\n\n  more\n\nplain')
   })
 
+  it("moves whitespace and the apostrophe of ''pacman'''s outside the emphasis", () => {
+    expect(render("''pacman'''s cache, ''a '' b")).toBe("*pacman*'s cache, *a*  b")
+  })
+
   it('drops a 1= before an admonition body and keeps other names as body text', () => {
     expect(render('{{Warning|1=Do not run this}}')).toBe('**Warning:** Do not run this')
     expect(render('{{Note|a=b}}')).toBe('**Note:** a=b')

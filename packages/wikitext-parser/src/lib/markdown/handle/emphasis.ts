@@ -15,10 +15,12 @@ export function emphasis(node: Italic | Bold, state: State): void {
     if (value === '') children.shift()
     else children[0] = { type: 'text', value }
   }
+  // Trailing whitespace, and the apostrophe of `''pacman'''s`, go after the closing marker:
+  // `*pacman'*s` cannot close in CommonMark, `*pacman*'s` can.
   const last = children.at(-1)
   let after = ''
-  if (last?.type === 'text' && /\s$/.test(last.value)) {
-    const value = last.value.replace(/\s+$/, '')
+  if (last?.type === 'text' && /[\s']$/.test(last.value)) {
+    const value = last.value.replace(/[\s']+$/, '')
     after = last.value.slice(value.length)
     if (value === '') children.pop()
     else children[children.length - 1] = { type: 'text', value }
