@@ -82,6 +82,23 @@ export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<L
   const url = `http://127.0.0.1:${port}`
   const settings = join(dir, 'LocalSettings.php')
   const env = { ...process.env, MW_CONFIG_FILE: settings, MW_INSTALL_PATH: installPath }
+  let pid: number | undefined = undefined
+  let exited = false
+  // If the test process ends without stop() (a timeout, a crash), take the server and the
+  // folder with it.
+  const onExit = (): void => {
+    if (pid !== undefined && !exited) killGroup(pid, 'SIGTERM')
+    rmSync(dir, { recursive: true, force: true })
+  }
+  // Test runners end workers with SIGTERM, which skips 'exit' handlers: clean up, then let the
+  // signal do what it would have done.
+  const onSignal = (): void => {
+    onExit()
+    process.removeListener('exit', onExit)
+    if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM')
+  }
+  process.once('exit', onExit)
+  process.once('SIGTERM', onSignal)
 
   try {
     // A copy of the installed template: its database, and its settings pointed at this folder
@@ -115,6 +132,8 @@ export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<L
     )
     for (const sub of ['cache', 'images', 'tmp']) mkdirSync(join(dir, sub))
   } catch (error) {
+    process.removeListener('exit', onExit)
+    process.removeListener('SIGTERM', onSignal)
     rmSync(dir, { recursive: true, force: true })
     throw error
   }
@@ -126,8 +145,7 @@ export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<L
     detached: true,
     stdio: 'ignore',
   })
-  const pid = server.pid
-  let exited = false
+  pid = server.pid
   server.on('exit', () => {
     exited = true
   })
@@ -137,6 +155,8 @@ export async function startMediaWiki(options?: StartMediaWikiOptions): Promise<L
   const stop = async (): Promise<void> => {
     if (stopped) return
     stopped = true
+    process.removeListener('exit', onExit)
+    process.removeListener('SIGTERM', onSignal)
     if (pid !== undefined && !exited) {
       const gone = new Promise<void>((resolve) => server.once('exit', () => resolve()))
       // The server forks workers: signal the whole process group it leads.
