@@ -1,0 +1,268 @@
+// Parse throughput of @wiki/wikitext-parser (the BUILT dist: run `pnpm build` first) against
+// wikiparser-node and wtf_wikipedia, and a single-pass character scan as the lower bound.
+//
+//   pnpm bench            3 fresh processes × (2 warm-up + 5 timed passes) per mode, median of medians
+//   pnpm bench --quick    1 process × (1 warm-up + 3 timed passes), a 512 KB synthetic corpus
+//   pnpm bench --check    exit 1 when a target ratio is missed
+//
+// Corpora: the recorded Arch pages, read in place from ../shared/arch-fixtures (never copied),
+// and a synthetic corpus made here from a fixed seed. wikiparser-node (GPL-3.0-or-later) is
+// only loaded by this script, never by the package. Writes <repo>/bench/results/wikitext-parser.json.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const repo = resolve(here, '../../..')
+const args = process.argv.slice(2)
+const quick = args.includes('--quick')
+const check = args.includes('--check')
+
+function archCorpus() {
+  const dir = process.env.WIKI_SHARED_DIR
+    ? join(process.env.WIKI_SHARED_DIR, 'arch-fixtures')
+    : resolve(repo, '../shared/arch-fixtures')
+  if (!existsSync(dir)) return undefined
+  return readdirSync(dir)
+    .filter((name) => name.startsWith('parse_') && name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')).parse?.wikitext?.['*'])
+    .filter((text) => typeof text === 'string')
+}
+
+/** Deterministic pages with the Arch pages' mix of constructs; every word is made up here. */
+function syntheticCorpus(bytes) {
+  let seed = 0x5eed
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const pick = (list) => list[Math.floor(random() * list.length)]
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'qu', 'ar', 'en', 'is']
+  const word = () =>
+    Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(syllables)).join('')
+  const words = (n) => Array.from({ length: n }, word).join(' ')
+  const inline = () => {
+    const r = random()
+    if (r < 0.12) return `[[${word()} ${word()}|${words(2)}]]`
+    if (r < 0.2) return `[[${word()}]]s`
+    if (r < 0.28) return `{{ic|${word()} --${word()}}}`
+    if (r < 0.32) return `{{Pkg|${word()}}}`
+    if (r < 0.36) return `''${words(2)}''`
+    if (r < 0.4) return `'''${word()}'''`
+    if (r < 0.43) return `[https://${word()}.example/${word()} ${words(2)}]`
+    if (r < 0.45) return `<!-- ${words(3)} -->`
+    return words(4)
+  }
+  const paragraph = () => Array.from({ length: 6 + Math.floor(random() * 10) }, inline).join(' ')
+  const block = () => {
+    const r = random()
+    if (r < 0.12) return `== ${words(2)} ==`
+    if (r < 0.18) return `=== ${words(3)} ===`
+    if (r < 0.3) return `{{bc|# ${word()} ${word()} --${word()}\n$ ${words(3)}}}`
+    if (r < 0.36) return `{{hc|/etc/${word()}.conf|2=\n${word()}=${word()}\n[${word()}]\n}}`
+    if (r < 0.42) return `{{Note|${paragraph()}}}`
+    if (r < 0.55) return Array.from({ length: 3 }, () => `* ${paragraph()}`).join('\n')
+    if (r < 0.6) return `# ${paragraph()}\n# ${paragraph()}\n#: ${inline()}`
+    if (r < 0.64)
+      return `{| class="wikitable"\n! ${word()} !! ${word()}\n|-\n| ${inline()} || ${inline()}\n|}`
+    if (r < 0.67) return ` ${words(4)}\n ${words(3)}`
+    return paragraph()
+  }
+  const pages = []
+  let total = 0
+  while (total < bytes) {
+    const parts = []
+    let size = 0
+    while (size < 20_000) {
+      const part = block()
+      parts.push(part)
+      size += part.length + 2
+    }
+    const page = parts.join('\n\n') + '\n'
+    pages.push(page)
+    total += Buffer.byteLength(page)
+  }
+  return pages
+}
+
+// ---- child: one process measures one mode on one corpus ----
+if (args[0] === '--child') {
+  const [, mode, corpusName, warmups, passes] = args
+  const pages =
+    corpusName === 'arch' ? archCorpus() : syntheticCorpus(Number(corpusName.split(':')[1]))
+  const require = createRequire(import.meta.url)
+  let run
+  if (mode === 'ours' || mode === 'sections' || mode === 'markdown') {
+    const parser = await import(join(here, '../dist/index.js'))
+    if (mode === 'ours') run = (text) => parser.fromWikitext(text)
+    else if (mode === 'sections') run = (text) => parser.sectionsOf(parser.fromWikitext(text))
+    else {
+      const markdown = await import(join(here, '../dist/markdown.js'))
+      run = (text) => markdown.toMarkdown(parser.fromWikitext(text), { profile: parser.archwiki })
+    }
+  } else if (mode === 'wikiparser-node') {
+    const Parser = require('wikiparser-node')
+    run = (text) => Parser.parse(text)
+  } else if (mode === 'wtf_wikipedia') {
+    const wtf = (await import('wtf_wikipedia')).default
+    run = (text) => wtf(text)
+  } else {
+    const table = new Uint8Array(65536)
+    for (const char of "{}[]<>=\n'|&_~-:;*#") table[char.charCodeAt(0)] = 1
+    run = (text) => {
+      let count = 0
+      for (let index = 0; index < text.length; index++) count += table[text.charCodeAt(index)]
+      return count
+    }
+  }
+  const pass = () => {
+    const start = performance.now()
+    for (const page of pages) run(page)
+    return performance.now() - start
+  }
+  for (let index = 0; index < Number(warmups); index++) pass()
+  const times = []
+  for (let index = 0; index < Number(passes); index++) times.push(pass())
+  times.sort((a, b) => a - b)
+  // Memory retained by the results, per input byte.
+  globalThis.gc()
+  const before = process.memoryUsage().heapUsed
+  const kept = pages.map((page) => run(page))
+  globalThis.gc()
+  const retained = process.memoryUsage().heapUsed - before
+  const bytes = pages.reduce((sum, page) => sum + Buffer.byteLength(page), 0)
+  process.stdout.write(
+    JSON.stringify({
+      median: times[Math.floor(times.length / 2)],
+      retained,
+      bytes,
+      kept: kept.length,
+    }),
+  )
+  process.exit(0)
+}
+
+// ---- parent ----
+const processes = quick ? 1 : 3
+const warmups = quick ? 1 : 2
+const passes = quick ? 3 : 5
+const syntheticBytes = quick ? 512 * 1024 : 2 * 1024 * 1024
+const corpora = [
+  ...(archCorpus() ? [['arch', 'Arch pages (recorded, read in place)']] : []),
+  [
+    `synthetic:${syntheticBytes}`,
+    `synthetic (${Math.round(syntheticBytes / 1024)} KB, fixed seed)`,
+  ],
+]
+const modes = ['scan', 'ours', 'sections', 'markdown', 'wtf_wikipedia', 'wikiparser-node']
+
+const results = {}
+for (const [corpus, label] of corpora) {
+  results[corpus] = { label, modes: {} }
+  for (const mode of modes) {
+    const medians = []
+    let retained = 0
+    let bytes = 0
+    let failed = null
+    for (let index = 0; index < processes; index++) {
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--expose-gc',
+          fileURLToPath(import.meta.url),
+          '--child',
+          mode,
+          corpus,
+          String(warmups),
+          String(passes),
+        ],
+        { encoding: 'utf8', maxBuffer: 1 << 24 },
+      )
+      if (child.status !== 0) {
+        failed = (child.stderr || '').split('\n').find((line) => line.includes('Error')) ?? 'failed'
+        break
+      }
+      const measured = JSON.parse(child.stdout)
+      medians.push(measured.median)
+      retained = Math.max(retained, measured.retained)
+      bytes = measured.bytes
+    }
+    if (failed) {
+      results[corpus].modes[mode] = { error: failed }
+      process.stdout.write(`${label.padEnd(38)} ${mode.padEnd(16)} failed: ${failed}\n`)
+      continue
+    }
+    medians.sort((a, b) => a - b)
+    const median = medians[Math.floor(medians.length / 2)]
+    const mbPerSecond = bytes / 1e6 / (median / 1000)
+    results[corpus].modes[mode] = {
+      medianMs: Number(median.toFixed(2)),
+      mbPerSecond: Number(mbPerSecond.toFixed(2)),
+      retainedBytesPerInputByte: Number((retained / bytes).toFixed(1)),
+      bytes,
+    }
+    process.stdout.write(
+      `${label.padEnd(38)} ${mode.padEnd(16)} ${mbPerSecond.toFixed(2).padStart(9)} MB/s  ${(retained / bytes).toFixed(1).padStart(7)} B retained/B\n`,
+    )
+  }
+}
+
+const summary = []
+let missed = false
+for (const [corpus, { label, modes: measured }] of Object.entries(results)) {
+  const ours = measured.ours?.mbPerSecond
+  const row = (metric, peer, target, meets) => {
+    if (ours === undefined || peer === undefined) return
+    const ratio = Number((ours / peer).toFixed(2))
+    const met = meets(ratio)
+    if (!met) missed = true
+    summary.push({ metric: `${label}: ${metric}`, ours, peer, ratio, target, met })
+  }
+  row('MB/s vs wikiparser-node', measured['wikiparser-node']?.mbPerSecond, '≥ 10×', (r) => r >= 10)
+  row('MB/s vs wtf_wikipedia', measured.wtf_wikipedia?.mbPerSecond, '≥ 3×', (r) => r >= 3)
+  row('MB/s vs char scan', measured.scan?.mbPerSecond, '≥ 0.1× (within 10×)', (r) => r >= 0.1)
+  const memory = measured.ours?.retainedBytesPerInputByte
+  const peerMemory = measured['wikiparser-node']?.retainedBytesPerInputByte
+  if (memory !== undefined && peerMemory !== undefined) {
+    const ratio = Number((memory / peerMemory).toFixed(2))
+    summary.push({
+      metric: `${label}: retained B/B vs wikiparser-node`,
+      ours: memory,
+      peer: peerMemory,
+      ratio,
+      target: '≤ 0.33× (aim)',
+      met: ratio <= 0.33,
+    })
+  }
+}
+process.stdout.write('\n')
+for (const row of summary) {
+  process.stdout.write(
+    `${row.metric.padEnd(70)} ${String(row.ours).padStart(9)} ${String(row.peer).padStart(9)} ${String(row.ratio).padStart(8)}× ${row.met ? 'met' : 'MISSED'} (${row.target})\n`,
+  )
+}
+const out = join(repo, 'bench/results/wikitext-parser.json')
+mkdirSync(dirname(out), { recursive: true })
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      name: '@wiki/wikitext-parser vs wikiparser-node 1.40.0, wtf_wikipedia 10.4.2, char scan',
+      date: new Date().toISOString(),
+      node: process.version,
+      quick,
+      method: `${processes} process(es) × (${warmups} warm-up + ${passes} timed passes), median of medians; MB/s of UTF-8 input; heapUsed retained after gc() per input byte`,
+      results,
+      summary,
+    },
+    null,
+    2,
+  ) + '\n',
+)
+process.stdout.write(`\nwrote ${out}\n`)
+if (check && missed) process.exit(1)
