@@ -28,8 +28,8 @@ export function extractLinks(body: string, pageSlug: string): RawLink[] {
       }
       continue
     }
-    if (fence) continue
-    const text = stripCodeSpans(line)
+    if (fence || !line.includes('[')) continue
+    const text = line.includes('`') ? stripCodeSpans(line) : line
     for (const match of text.matchAll(
       /!?\[\[([^[\]\n]+?)\]\]|\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g,
     )) {

@@ -1,9 +1,10 @@
-import { type FSWatcher, watch } from 'node:fs'
+import { statSync } from 'node:fs'
 import { lstat, mkdir, readFile, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { WikiSourceError } from '../wiki-source-error.js'
 import { replaceFileAtomically } from './atomic-write.js'
 import { type LockTimings, FileLocks, defaultLockTimings } from './file-lock.js'
+import { type FolderWatcher, watchFolderTree } from './folder-watcher.js'
 import { type FrontmatterError, splitFrontmatter } from './frontmatter.js'
 import {
   type FrontmatterIssue,
@@ -14,14 +15,7 @@ import {
   validateFrontmatter,
 } from './frontmatter-schema.js'
 import { SlugResolver, compareCodeUnits } from './links.js'
-import {
-  type StoredPage,
-  fileSignature,
-  loadPage,
-  mapLimit,
-  parsePage,
-  walkPages,
-} from './page-store.js'
+import { type StoredPage, fileSignature, loadPage, parsePage, walkPages } from './page-store.js'
 import {
   assertLexicalPath,
   confinePath,
@@ -281,7 +275,7 @@ class FolderSource implements MarkdownFolderSource {
   readonly #dateFormat: Intl.DateTimeFormat
   readonly #dirty = new Set<string>()
   #needsSweep = false
-  #watcher: FSWatcher | undefined
+  #watcher: FolderWatcher | undefined
   #sweepTimer: NodeJS.Timeout | undefined
   #refreshing: Promise<void> | undefined
 
@@ -321,29 +315,21 @@ class FolderSource implements MarkdownFolderSource {
 
   async start(): Promise<void> {
     const started = performance.now()
-    if (this.#options.watch !== false) this.#startWatching()
+    if (this.#options.watch !== false) await this.#startWatching()
     const found = await walkPages(this.#root, this.#root, true)
-    const pages = await mapLimit(found, 32, (file) => loadPage(file, () => (this.fileReads += 1)))
-    for (const page of pages) if (page) this.#store(page)
+    for (const file of found) {
+      const page = loadPage(file, () => (this.fileReads += 1))
+      if (page) this.#store(page)
+    }
     this.indexingMs = Math.round(performance.now() - started)
   }
 
-  #startWatching(): void {
+  async #startWatching(): Promise<void> {
     try {
-      const watcher = watch(
-        this.#root,
-        { recursive: true, persistent: false },
-        (_event, filename) => {
-          if (filename === null) this.#needsSweep = true
-          else this.#dirty.add(filename.toString().split(path.sep).join('/'))
-        },
-      )
-      watcher.on('error', () => {
-        // Events can no longer be trusted: fall back to sweeping before each call.
-        this.mode = 'poll'
-        watcher.close()
+      this.#watcher = await watchFolderTree(this.#root, (relative) => {
+        if (relative === null) this.#needsSweep = true
+        else this.#dirty.add(relative)
       })
-      this.#watcher = watcher
       this.mode = 'watch'
       const interval = this.#options.sweepIntervalMs ?? 60_000
       this.#sweepTimer = setInterval(() => {
@@ -395,11 +381,10 @@ class FolderSource implements MarkdownFolderSource {
     this.#dirty.clear()
     const found = await walkPages(this.#root)
     const seen = new Set<string>()
-    await mapLimit(found, 32, async (file) => {
-      const pagePath = file.relative.normalize('NFC')
-      seen.add(pagePath)
-      await this.#reloadIfChanged(file.relative, file.realPath)
-    })
+    for (const file of found) {
+      seen.add(file.relative.normalize('NFC'))
+      this.#reloadIfChanged(file.relative, file.realPath)
+    }
     for (const pagePath of [...this.#pages.keys()]) if (!seen.has(pagePath)) this.#forget(pagePath)
   }
 
@@ -423,7 +408,7 @@ class FolderSource implements MarkdownFolderSource {
       if (info.isDirectory()) {
         if (lexicalPathRefusal(relative, false)) continue
         for (const file of await walkPages(this.#root, absolute))
-          await this.#reloadIfChanged(file.relative, file.realPath)
+          this.#reloadIfChanged(file.relative, file.realPath)
         continue
       }
       if (lexicalPathRefusal(relative, true)) continue
@@ -438,22 +423,23 @@ class FolderSource implements MarkdownFolderSource {
         }
         real = found.realPath
       } else if (!info.isFile()) continue
-      await this.#reloadIfChanged(relative, real)
+      this.#reloadIfChanged(relative, real)
     }
   }
 
-  async #reloadIfChanged(relative: string, realPath: string): Promise<void> {
+  /** Re-reads a page only when its signature changed (synchronous: see `loadPage`). */
+  #reloadIfChanged(relative: string, realPath: string): void {
     const pagePath = relative.normalize('NFC')
     let info
     try {
-      info = await stat(realPath)
+      info = statSync(realPath)
     } catch {
       this.#forget(pagePath)
       return
     }
     const known = this.#pages.get(pagePath)
     if (known && known.signature === fileSignature(info)) return
-    const page = await loadPage({ relative, realPath }, () => (this.fileReads += 1))
+    const page = loadPage({ relative, realPath }, () => (this.fileReads += 1))
     if (page) this.#store(page)
     else this.#forget(pagePath)
   }

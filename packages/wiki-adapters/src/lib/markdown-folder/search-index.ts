@@ -99,8 +99,8 @@ export function makeSnippet(body: string, needles: readonly string[]): string | 
     if (!best || at < best.start) best = { start: at, end: at + needle.length }
   }
   if (!best) return undefined
-  const start = origin[best.start] ?? 0
-  const end = origin[best.end] ?? body.length
+  const start = origin ? (origin[best.start] ?? 0) : best.start
+  const end = origin ? (origin[best.end] ?? body.length) : best.end
   return snippetAround(body, start, end, 60)
 }
 

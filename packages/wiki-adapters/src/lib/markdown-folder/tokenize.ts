@@ -1,16 +1,34 @@
 const MARKS = /\p{M}/gu
-const WORD = /[\p{L}\p{N}]+/gu
+// Marks are part of a run so that text already in NFD folds like its NFC form: stripping the marks
+// afterwards joins the letters exactly as "NFD, strip marks, then match letters and digits" would.
+const WORD = /[\p{L}\p{N}\p{M}]+/gu
+const ASCII = /^[\x00-\x7f]*$/
+const foldedWords = new Map<string, string>()
 
 /** Accent folding and lower case: `Entità` → `entita`. */
 export function foldText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase()
   return text.normalize('NFD').replace(MARKS, '').toLowerCase()
+}
+
+function foldWord(word: string): string {
+  if (ASCII.test(word)) return word.toLowerCase()
+  let folded = foldedWords.get(word)
+  if (folded === undefined) {
+    folded = foldText(word)
+    // a bounded memo: accented words repeat a lot within one wiki
+    if (foldedWords.size > 100_000) foldedWords.clear()
+    foldedWords.set(word, folded)
+  }
+  return folded
 }
 
 /** Folded word tokens without one-character words and stop words (stop words given folded). */
 export function tokenize(text: string, stopWords: ReadonlySet<string>): string[] {
   const tokens: string[] = []
-  for (const match of foldText(text).matchAll(WORD)) {
-    const token = match[0]
+  for (const match of text.matchAll(WORD)) {
+    const token = foldWord(match[0])
+    if (token === '') continue
     if (token.length === 1 || (token.length === 2 && [...token].length === 1)) continue
     if (stopWords.has(token)) continue
     tokens.push(token)
@@ -24,20 +42,23 @@ export function foldStopWords(words: readonly string[]): Set<string> {
 
 /**
  * The folded text with, for each of its UTF-16 units, the index of the original unit it came from,
- * so a match in folded text can be cut from the original.
+ * so a match in folded text can be cut from the original (`undefined` when offsets are unchanged).
  */
-export function foldWithOffsets(text: string): { folded: string; origin: number[] } {
-  let folded = ''
+export function foldWithOffsets(text: string): { folded: string; origin: number[] | undefined } {
+  // lower-casing ASCII keeps every offset: no table needed
+  if (ASCII.test(text)) return { folded: text.toLowerCase(), origin: undefined }
+  const pieces: string[] = []
   const origin: number[] = []
   let i = 0
   for (const char of text) {
-    const piece = foldText(char)
+    const code = char.charCodeAt(0)
+    const piece = code < 0x80 ? char.toLowerCase() : foldWord(char)
     for (let k = 0; k < piece.length; k += 1) origin.push(i)
-    folded += piece
+    pieces.push(piece)
     i += char.length
   }
   origin.push(text.length)
-  return { folded, origin }
+  return { folded: pieces.join(''), origin }
 }
 
 /** Cuts `text` around [start, end) with `radius` units each side, keeping surrogate pairs whole. */
