@@ -16,6 +16,8 @@ import { corpusServer } from './fixtures/corpus-server.js'
 
 interface Case {
   note?: string
+  /** HTTP only: handler options for this case, or a handler that is already shutting down. */
+  handler?: { maxBodyBytes?: number; shuttingDown?: boolean }
   request?: { method?: string; path?: string; headers?: Record<string, string | null> }
   send?: string
   sendBase64?: string
@@ -71,7 +73,9 @@ async function overHttp(c: Case, revision: string | undefined): Promise<HttpOutc
     host: '127.0.0.1',
     pageSize: 1,
     log: silent,
+    ...(c.handler?.maxBodyBytes === undefined ? {} : { maxBodyBytes: c.handler.maxBodyBytes }),
   })
+  if (c.handler?.shuttingDown) await handler.shutdown(0)
   const headers = new Headers({
     host: '127.0.0.1:3000',
     'content-type': 'application/json',

@@ -14,6 +14,7 @@ import {
 } from './helpers.js'
 
 interface Case {
+  handler?: unknown
   request?: { method?: string; path?: string; headers?: Record<string, string | null> }
   send?: string
   sendBase64?: string
@@ -58,6 +59,7 @@ const rpcCases = [
 // HTTP pipeline cases whose answers name neither the server nor its definition.
 const httpCases = load('common/_http').filter(
   ({ c }) =>
+    c.handler === undefined &&
     !c.http.headers?.['www-authenticate'] &&
     !c.http.headers?.['mcp-session-id'] &&
     !(c.send ?? '').includes('"initialize"'),

@@ -154,6 +154,8 @@ describe('Inspector CLI over HTTP', () => {
   })
 
   it('falls back to the legacy era with --protocol-era auto', async () => {
+    // The CLI does not print the era it chose; the server speaks only legacy revisions, so a
+    // tools/list that succeeds after the `server/discover` probe means the fallback happened.
     const run = await inspector([
       ...QUIET,
       '--server-url',
