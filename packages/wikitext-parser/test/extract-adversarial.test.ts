@@ -22,16 +22,16 @@ describe('extractors and renderer on deep input', () => {
     expect(linksOf(tree, { excludedPrefixes: new Set() }).map((link) => link.target)).toEqual(['x'])
     expect(admonitionsOf(tree, { profile: archwiki }).map((found) => found.raw)).toEqual(['deep'])
     expect(codeBlocksOf(tree, { profile: archwiki })).toEqual([])
-  })
+  }, 60_000)
 
   it('renders 20,000 nested templates verbatim', () => {
     expect(toMarkdown(fromWikitext(nested), { profile: archwiki })).toBe(nested)
-  })
+  }, 60_000)
 
   it('cleans deeply nested code and prose without throwing', () => {
     const code = '{{bc|' + "''a ".repeat(10_000) + '{{ic|'.repeat(n) + 'x' + '}}'.repeat(n) + '}}'
     expect(() => codeBlocksOf(fromWikitext(code), { profile: archwiki })).not.toThrow()
     expect(cleanCode('{{ic|'.repeat(n) + 'x' + '}}'.repeat(n), archwiki).text).toContain('{{ic|')
     expect(cleanMessage('[[a|'.repeat(n) + 'b' + ']]'.repeat(n), archwiki)).toContain('b')
-  })
+  }, 60_000)
 })
