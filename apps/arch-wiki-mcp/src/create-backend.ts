@@ -61,10 +61,42 @@ export function templateNames(wikitext: string): string[] {
   return everyTemplate(wikitext).map((a) => a.name)
 }
 
+/**
+ * Remembers a pure function of a wikitext. Revisions never change, so whatever is extracted from
+ * one never changes either: a cached page answers commands, warnings, links and section without
+ * parsing again. Keys are the texts themselves (the whole page is the same string object as the
+ * revision cache holds, whose hash V8 keeps); at most `max` entries, oldest dropped first.
+ */
+function memo<T>(fn: (text: string) => T, max = 128): (text: string) => T {
+  const cache = new Map<string, T>()
+  return (text) => {
+    const hit = cache.get(text)
+    if (hit !== undefined) return hit
+    const value = fn(text)
+    if (cache.size >= max) cache.delete(cache.keys().next().value as string)
+    cache.set(text, value)
+    return value
+  }
+}
+
 export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
   const { site } = options
+  const codeBlocks = memo((wikitext: string) =>
+    codeBlocksOf(fromWikitext(wikitext), { profile: archwiki }).map((block) => ({
+      sourcePattern: SOURCE_PATTERNS[block.kind],
+      raw: block.raw,
+      content: block.text,
+      placeholders: block.placeholders,
+      header: block.header,
+      sliceable: block.sliceable,
+    })),
+  )
+  // Trees are large (a node per construct): keep only a few.
+  const tree = memo((wikitext: string) => fromWikitext(wikitext), 8)
+  const rendered = memo((raw: string) => toMarkdown(fromWikitext(raw), { profile: archwiki }))
+  const names = memo(templateNames)
   const source = createMediaWikiSource({
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,
@@ -119,10 +151,9 @@ export function createBackend(
     },
     linkPrefixes: () => source.linkPrefixes(),
     async templateAliases(revision) {
-      const names = templateNames(revision.wikitext)
       let resolved
       try {
-        resolved = await source.resolveTemplateAliases(revision.title, names)
+        resolved = await source.resolveTemplateAliases(revision.title, names(revision.wikitext))
       } catch (error) {
         // Keep the code (outage or missing recording); say why there is no answer at all.
         if (error instanceof Error) {
@@ -176,37 +207,27 @@ export function createBackend(
       }
       return { start, end }
     },
-    codeBlocks: (wikitext) =>
-      codeBlocksOf(fromWikitext(wikitext), { profile: archwiki }).map((block) => ({
-        sourcePattern: SOURCE_PATTERNS[block.kind],
-        raw: block.raw,
-        content: block.text,
-        placeholders: block.placeholders,
-        header: block.header,
-        sliceable: block.sliceable,
-      })),
+    codeBlocks,
     admonitions(wikitext, aliases) {
       const types = new Map<string, AdmonitionType>()
       // An unresolvable name still marks an admonition, so the tool can refuse it.
       for (const [name, a] of aliases) types.set(name, 'type' in a ? a.type : 'WARNING')
-      return admonitionsOf(fromWikitext(wikitext), { profile: archwiki, aliases: types }).map(
-        (a) => ({
-          type: a.type,
-          name: a.name,
-          aliasKey: a.alias,
-          raw: a.raw,
-          message: a.message,
-        }),
-      )
+      return admonitionsOf(tree(wikitext), { profile: archwiki, aliases: types }).map((a) => ({
+        type: a.type,
+        name: a.name,
+        aliasKey: a.alias,
+        raw: a.raw,
+        message: a.message,
+      }))
     },
     templateBodies: (wikitext) => everyTemplate(wikitext).map((a) => a.raw),
     links: (wikitext, excludedPrefixes) =>
-      linksOf(fromWikitext(wikitext), { excludedPrefixes }).map((link) => ({
+      linksOf(tree(wikitext), { excludedPrefixes }).map((link) => ({
         targetPage: link.target ?? '',
         displayText: link.text,
         anchor: link.anchor,
       })),
-    renderSection: (raw) => toMarkdown(fromWikitext(raw), { profile: archwiki }),
+    renderSection: rendered,
     cleanSnippet: (snippet) => cleanSnippet(snippet, archwiki),
   }
 }
