@@ -68,6 +68,38 @@ export interface HttpHandler {
   shutdown(graceMs: number): Promise<void>
 }
 
+/**
+ * The parts of an HTTP request the pipeline reads. `createHttpHandler` builds it from a Web
+ * `Request`; the Node adapter builds it straight from `IncomingMessage`, skipping the cost of a
+ * `Request` and `Response` per call.
+ */
+export interface HttpInput {
+  method: string
+  pathname: string
+  /** A header by lower-case name, or `null`. */
+  header(name: string): string | null
+  /** The host the request was addressed to when it has no `Host` header. */
+  fallbackHost: string
+  /** Calls `listener` when the client goes away before the response ends; returns an unsubscribe. */
+  onDisconnect(listener: () => void): () => void
+  /** The body, or the status that refuses it (413 too large, 408 too slow). */
+  readBody(maxBytes: number, timeoutMs: number): Promise<Uint8Array | 413 | 408>
+}
+
+/** What the pipeline answers; `body` is a stream only for SSE. */
+export interface HttpOutput {
+  status: number
+  headers: Readonly<Record<string, string>>
+  body: string | ReadableStream<Uint8Array> | null
+}
+
+/** The transport-neutral pipeline behind {@link createHttpHandler}. */
+export interface HttpCore {
+  handle: (input: HttpInput) => Promise<HttpOutput>
+  stats: () => HttpStats
+  shutdown: (graceMs: number) => Promise<void>
+}
+
 const DEFAULT_PATH = '/mcp'
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 const DEFAULT_BODY_TIMEOUT_MS = 10_000
@@ -95,6 +127,32 @@ export function createHttpHandler(
   server: ServerDefinition,
   options: Readonly<CreateHttpHandlerOptions>,
 ): HttpHandler {
+  const core = createHttpCore(server, options)
+  const handler = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url)
+    const output = await core.handle({
+      method: request.method,
+      pathname: url.pathname,
+      header: (name) => request.headers.get(name),
+      fallbackHost: url.host,
+      onDisconnect(listener) {
+        request.signal.addEventListener('abort', listener, { once: true })
+        return () => {
+          request.signal.removeEventListener('abort', listener)
+        }
+      },
+      readBody: (maxBytes, timeoutMs) => readWebBody(request, maxBytes, timeoutMs),
+    })
+    return new Response(output.body, { status: output.status, headers: output.headers })
+  }
+  return Object.assign(handler, { stats: core.stats, shutdown: core.shutdown })
+}
+
+/** Builds the pipeline of §7.1–7.2 for one server. */
+export function createHttpCore(
+  server: ServerDefinition,
+  options: Readonly<CreateHttpHandlerOptions>,
+): HttpCore {
   const log = options.log ?? createLogger('[mcp-core]')
   const loopback = isLoopbackAddress(options.host ?? '127.0.0.1')
   if (options.auth === false && !loopback) {
@@ -131,26 +189,27 @@ export function createHttpHandler(
     if (inFlight === 0) for (const wake of idleWaiters.splice(0)) wake()
   }
 
-  const handler = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url)
+  const handle = async (request: HttpInput): Promise<HttpOutput> => {
     const method = request.method
-    if (url.pathname === '/healthz') {
+    const pathname = request.pathname
+    if (pathname === '/healthz') {
       if (method !== 'GET' && method !== 'HEAD')
         return fail(405, 'method_not_allowed', { allow: 'GET, HEAD' })
       if (shuttingDown) return fail(503, 'unavailable', { connection: 'close', 'retry-after': '1' })
-      return new Response(method === 'HEAD' ? null : '{"status":"ok"}', {
+      return {
         status: 200,
         headers: JSON_HEADERS,
-      })
+        body: method === 'HEAD' ? null : '{"status":"ok"}',
+      }
     }
-    if (url.pathname !== path) return fail(404, 'not_found')
+    if (pathname !== path) return fail(404, 'not_found')
 
-    const host = request.headers.get('host') ?? url.host
+    const host = request.header('host') ?? request.fallbackHost
     if (!hostAllowed(host, loopback, allowedHosts)) {
       log.debug(`refused Host ${JSON.stringify(host.slice(0, 100))}`)
       return fail(403, 'forbidden_host')
     }
-    const origin = request.headers.get('origin')
+    const origin = request.header('origin')
     if (origin !== null && !originAllowed(origin, loopback, allowedOrigins)) {
       log.debug(`refused Origin ${JSON.stringify(origin.slice(0, 100))}`)
       return fail(403, 'forbidden_origin')
@@ -159,7 +218,7 @@ export function createHttpHandler(
 
     let principal: string | undefined
     if (auth) {
-      const header = request.headers.get('authorization')
+      const header = request.header('authorization')
       log.debug(`Authorization header ${header === null ? 'absent' : 'present'}`)
       const token = bearerToken(header)
       principal = token === undefined ? undefined : await auth.verify(token)
@@ -169,12 +228,11 @@ export function createHttpHandler(
         })
       }
     }
-    if (!isJsonMediaType(request.headers.get('content-type')))
-      return fail(415, 'unsupported_media_type')
+    if (!isJsonMediaType(request.header('content-type'))) return fail(415, 'unsupported_media_type')
 
-    const body = await readBody(request, maxBodyBytes, bodyTimeoutMs)
-    if (body === 413) return fail(413, 'payload_too_large')
-    if (body === 408) return fail(408, 'request_timeout')
+    const bytes = await request.readBody(maxBodyBytes, bodyTimeoutMs)
+    if (bytes === 413) return fail(413, 'payload_too_large')
+    if (bytes === 408) return fail(408, 'request_timeout')
     if (shuttingDown) return fail(503, 'unavailable', { connection: 'close', 'retry-after': '1' })
     if (inFlight >= maxInFlight) return fail(503, 'unavailable', { 'retry-after': '1' })
 
@@ -190,7 +248,7 @@ export function createHttpHandler(
     live.add(connection)
     let handedOver = false
     try {
-      const response = await serve(request, body, connection, () => {
+      const response = await serve(request, decode(bytes), connection, () => {
         handedOver = true
       })
       return response
@@ -205,14 +263,14 @@ export function createHttpHandler(
 
   /** Steps 10–14 of §7.1 and the response format of §7.2. */
   const serve = async (
-    request: Request,
+    request: HttpInput,
     body: string | undefined,
     connection: Connection,
     handOver: () => void,
-  ): Promise<Response> => {
+  ): Promise<HttpOutput> => {
     const parsed = body === undefined ? undefined : parseJson(body)
     if (!parsed) return rpc(400, parseErrorResponse())
-    const header = request.headers.get('mcp-protocol-version')
+    const header = request.header('mcp-protocol-version')
     const session = connection.session
     if (header !== null) session.protocolVersion = header
 
@@ -220,7 +278,7 @@ export function createHttpHandler(
       if (header !== null && !isSupportedVersion(header))
         return rpc(400, unsupportedVersion(header))
       const answer = await handleBatch(engine, connection, parsed.value)
-      if (answer === undefined) return new Response(null, { status: 202 })
+      if (answer === undefined) return ACCEPTED
       return rpc(Array.isArray(answer) ? 200 : 400, answer)
     }
 
@@ -241,29 +299,29 @@ export function createHttpHandler(
     }
     if (message.kind !== 'request') {
       await handleMessage(engine, connection, message)
-      return new Response(null, { status: 202 })
+      return ACCEPTED
     }
 
-    const accept = acceptOf(request.headers.get('accept'))
+    const accept = acceptOf(request.header('accept'))
     const params = (parsed.value as { params?: { _meta?: { progressToken?: unknown } } }).params
     const wantsProgress = params?._meta?.progressToken !== undefined
     const onDisconnect = (): void => {
       abortAll(connection, 'disconnect')
     }
-    request.signal.addEventListener('abort', onDisconnect, { once: true })
+    const unsubscribe = request.onDisconnect(onDisconnect)
 
     if (!accept.sse || (!wantsProgress && accept.json)) {
       try {
         const answer = await handleMessage(engine, connection, message)
-        return answer === undefined ? new Response(null, { status: 202 }) : rpc(200, answer)
+        return answer === undefined ? ACCEPTED : rpc(200, answer)
       } finally {
-        request.signal.removeEventListener('abort', onDisconnect)
+        unsubscribe()
       }
     }
 
     // SSE: either the client accepts only SSE, or progress may arrive. Without progress a client
     // that also accepts JSON gets plain JSON, so the response is held until the first event.
-    return new Promise<Response>((resolve) => {
+    return new Promise<HttpOutput>((resolve) => {
       let stream: ReadableStreamDefaultController<Uint8Array> | undefined
       let keepAlive: ReturnType<typeof setInterval> | undefined
       let ended = false
@@ -271,7 +329,7 @@ export function createHttpHandler(
         if (ended) return
         ended = true
         if (keepAlive !== undefined) clearInterval(keepAlive)
-        request.signal.removeEventListener('abort', onDisconnect)
+        unsubscribe()
       }
       const open = (): void => {
         handOver()
@@ -287,7 +345,7 @@ export function createHttpHandler(
         keepAlive = setInterval(() => {
           stream?.enqueue(encoder.encode(': keep-alive\n\n'))
         }, keepAliveMs)
-        resolve(new Response(readable, { status: 200, headers: SSE_HEADERS }))
+        resolve({ status: 200, headers: SSE_HEADERS, body: readable })
       }
       const event = (value: object): void => {
         if (!ended)
@@ -301,7 +359,7 @@ export function createHttpHandler(
       const settle = (answer: JsonRpcResponse | undefined): void => {
         if (stream === undefined) {
           end()
-          resolve(answer === undefined ? new Response(null, { status: 202 }) : rpc(200, answer))
+          resolve(answer === undefined ? ACCEPTED : rpc(200, answer))
           return
         }
         if (answer !== undefined) event(answer)
@@ -343,36 +401,45 @@ export function createHttpHandler(
       idleWaiters.push(done)
     })
 
-  return Object.assign(handler, { stats, shutdown })
+  return { handle, stats, shutdown }
+}
+
+const ACCEPTED: HttpOutput = { status: 202, headers: {}, body: null }
+
+/** Invalid UTF-8 becomes `undefined`, answered as a parse error. */
+function decode(bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    return undefined
+  }
 }
 
 function unsupportedVersion(header: string): JsonRpcResponse {
   return invalidRequest(null, `unsupported MCP-Protocol-Version: ${header.slice(0, 64)}`)
 }
 
-function fail(status: number, code: string, headers?: Record<string, string>): Response {
-  return new Response(`{"error":"${code}"}`, {
+function fail(status: number, code: string, headers?: Record<string, string>): HttpOutput {
+  return {
     status,
     headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
-  })
+    body: `{"error":"${code}"}`,
+  }
 }
 
-function rpc(status: number, body: JsonRpcResponse | JsonRpcResponse[]): Response {
-  return new Response(JSON.stringify(body), { status, headers: RPC_HEADERS })
+function rpc(status: number, body: JsonRpcResponse | JsonRpcResponse[]): HttpOutput {
+  return { status, headers: RPC_HEADERS, body: JSON.stringify(body) }
 }
 
-/**
- * Reads the body within the limits of rows 7 and 8. Returns the text, `undefined` for invalid
- * UTF-8 (answered as a parse error), or the status to refuse with.
- */
-async function readBody(
+/** Reads a Web request's body within the limits of rows 7 and 8. */
+async function readWebBody(
   request: Request,
   maxBytes: number,
   timeoutMs: number,
-): Promise<string | undefined | 413 | 408> {
+): Promise<Uint8Array | 413 | 408> {
   const length = request.headers.get('content-length')
   if (length !== null && Number(length) > maxBytes) return 413
-  if (request.body === null) return ''
+  if (request.body === null) return new Uint8Array(0)
   const reader: ReadableStreamDefaultReader<Uint8Array> = request.body.getReader()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -398,15 +465,10 @@ async function readBody(
     clearTimeout(timer)
   }
   if (timedOut) return 408
-  const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, total)
-  try {
-    return decoder.decode(bytes)
-  } catch {
-    return undefined
-  }
+  return chunks.length === 1 ? chunks[0]! : concat(chunks, total)
 }
 
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
+export function concat(chunks: Uint8Array[], total: number): Uint8Array {
   const out = new Uint8Array(total)
   let offset = 0
   for (const chunk of chunks) {

@@ -10,8 +10,10 @@ import process from 'node:process'
 import type { ServerDefinition } from '../core/create-server.js'
 import { createLogger } from '../core/logger.js'
 import {
-  createHttpHandler,
+  createHttpCore,
   type CreateHttpHandlerOptions,
+  type HttpInput,
+  type HttpOutput,
   type HttpStats,
 } from '../http/create-http-handler.js'
 
@@ -40,8 +42,6 @@ export interface HttpServer {
   stats(): HttpStats
 }
 
-const SSE = 'text/event-stream'
-
 /**
  * Listens on `node:http` (or `node:https`) and serves `server` through `createHttpHandler`.
  * Resolves once the socket is bound, so `url` carries the real port.
@@ -56,15 +56,15 @@ export async function serveHttp(
       process.stderr.write(`${line}\n`)
     })
   const host = options.host ?? '127.0.0.1'
-  const handler = createHttpHandler(server, { ...options, host, log })
+  const core = createHttpCore(server, { ...options, host, log })
   const shutdownGraceMs = options.shutdownGraceMs ?? 10_000
-  let base = ''
+  let fallbackHost = ''
   let closing = false
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (closing) res.shouldKeepAlive = false
-    handler(toRequest(req, res, base)).then(
-      (response) => sendResponse(response, res),
+    core.handle(toInput(req, res, fallbackHost)).then(
+      (output) => sendOutput(output, res),
       (error: unknown) => {
         log.error(
           `request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -94,8 +94,8 @@ export async function serveHttp(
   const address = httpServer.address() as AddressInfo
   const scheme = options.tls ? 'https' : 'http'
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  base = `${scheme}://${urlHost}:${address.port}`
-  const url = `${base}${options.path ?? '/mcp'}`
+  fallbackHost = `${urlHost}:${address.port}`
+  const url = `${scheme}://${fallbackHost}${options.path ?? '/mcp'}`
   log.info(`listening on ${url}`)
 
   let closed: Promise<void> | undefined
@@ -107,7 +107,7 @@ export async function serveHttp(
           resolve()
         })
       })
-      await handler.shutdown(shutdownGraceMs)
+      await core.shutdown(shutdownGraceMs)
       httpServer.closeIdleConnections()
       // Responses already written need a moment to leave before sockets are cut.
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 200))])
@@ -128,75 +128,108 @@ export async function serveHttp(
     process.on('SIGTERM', onSignal)
   }
 
-  return { url, close, stats: () => handler.stats() }
+  return { url, close, stats: core.stats }
 }
 
-/** Converts a Node request; its signal aborts when the client goes away before the response ends. */
-function toRequest(req: IncomingMessage, res: ServerResponse, base: string): Request {
-  const controller = new AbortController()
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort()
-  })
-  const headers = new Headers()
-  const raw = req.rawHeaders
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
-  const method = req.method ?? 'GET'
-  let body: ReadableStream<Uint8Array> | null = null
-  if (method !== 'GET' && method !== 'HEAD') {
-    let done = false
-    body = new ReadableStream<Uint8Array>({
-      start(stream) {
-        req.on('data', (chunk: Buffer) => {
-          if (!done)
-            stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-        })
-        req.once('end', () => {
-          if (!done) stream.close()
-          done = true
-        })
-        req.once('error', (error) => {
-          if (!done) stream.error(error)
-          done = true
-        })
-      },
-      cancel() {
-        // Refused (413/408): drain the rest without buffering it, and do not reuse the socket.
-        done = true
-        res.shouldKeepAlive = false
-        req.resume()
-      },
-    })
+/** Adapts a Node request for the pipeline without building a Web `Request`. */
+function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string): HttpInput {
+  const url = req.url ?? '/'
+  const refuse = (): void => {
+    // Drain the rest without keeping it, and do not reuse a connection that sent too much.
+    res.shouldKeepAlive = false
+    req.resume()
   }
-  return new Request(new URL(req.url ?? '/', base), {
-    method,
-    headers,
-    body,
-    signal: controller.signal,
-    // Required by undici for streamed bodies.
-    duplex: 'half',
-  })
+  return {
+    method: req.method ?? 'GET',
+    pathname: pathnameOf(url),
+    header(name) {
+      const value = req.headers[name]
+      if (value === undefined) return null
+      return Array.isArray(value) ? value.join(', ') : value
+    },
+    fallbackHost,
+    onDisconnect(listener) {
+      const onClose = (): void => {
+        if (!res.writableFinished) listener()
+      }
+      res.once('close', onClose)
+      return () => {
+        res.off('close', onClose)
+      }
+    },
+    readBody(maxBytes, timeoutMs) {
+      const length = req.headers['content-length']
+      if (length !== undefined && Number(length) > maxBytes) {
+        refuse()
+        return Promise.resolve(413)
+      }
+      return new Promise((resolve) => {
+        const chunks: Buffer[] = []
+        let total = 0
+        const cleanup = (): void => {
+          clearTimeout(timer)
+          req.off('data', onData)
+          req.off('end', onEnd)
+          req.off('error', onError)
+        }
+        const timer = setTimeout(() => {
+          cleanup()
+          refuse()
+          resolve(408)
+        }, timeoutMs)
+        const onData = (chunk: Buffer): void => {
+          total += chunk.length
+          if (total > maxBytes) {
+            cleanup()
+            refuse()
+            resolve(413)
+            return
+          }
+          chunks.push(chunk)
+        }
+        const onEnd = (): void => {
+          cleanup()
+          resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total))
+        }
+        const onError = (): void => {
+          cleanup()
+          resolve(408)
+        }
+        req.on('data', onData)
+        req.once('end', onEnd)
+        req.once('error', onError)
+      })
+    },
+  }
 }
 
-async function sendResponse(response: Response, res: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = {}
-  response.headers.forEach((value, key) => {
-    headers[key] = value
-  })
-  if (response.body === null) {
-    res.writeHead(response.status, headers)
+function pathnameOf(url: string): string {
+  if (url.startsWith('/')) {
+    const query = url.indexOf('?')
+    return query === -1 ? url : url.slice(0, query)
+  }
+  try {
+    return new URL(url).pathname
+  } catch {
+    return url
+  }
+}
+
+async function sendOutput(output: HttpOutput, res: ServerResponse): Promise<void> {
+  const { status, headers, body } = output
+  if (body === null) {
+    res.writeHead(status, headers)
     res.end()
     return
   }
-  if (headers['content-type'] !== SSE) {
-    const bytes = Buffer.from(await response.arrayBuffer())
-    headers['content-length'] = String(bytes.byteLength)
-    res.writeHead(response.status, headers)
-    res.end(bytes)
+  if (typeof body === 'string') {
+    res.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) })
+    res.end(body)
     return
   }
-  res.writeHead(response.status, headers)
+  res.writeHead(status, headers)
   res.flushHeaders()
-  const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>
+  const reader = body.getReader()
   const onClose = (): void => {
     void reader.cancel().catch(() => undefined)
   }
@@ -208,7 +241,7 @@ async function sendResponse(response: Response, res: ServerResponse): Promise<vo
       res.write(value)
     }
   } catch {
-    // The client went away; the handler has been aborted through the request signal.
+    // The client went away; the handler has been aborted through onDisconnect.
   } finally {
     res.off('close', onClose)
     res.end()
