@@ -8,7 +8,7 @@
 // line and exits with the suite's status: non-zero on a new failure or on a stale baseline entry
 // (a listed scenario that now passes).
 import { spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdtempSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -76,16 +76,54 @@ function runSuite(url) {
   })
 }
 
+/** Scenarios the specification requires to pass (§10.3). */
+const MUST_PASS = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'dns-rebinding-protection',
+  'tools-call-simple-text',
+  'tools-call-image',
+  'tools-call-audio',
+  'tools-call-embedded-resource',
+  'tools-call-mixed-content',
+  'tools-call-error',
+  'tools-call-with-progress',
+  'prompts-list',
+  'prompts-get-simple',
+  'prompts-get-with-args',
+  'prompts-get-embedded-resource',
+  'prompts-get-with-image',
+]
+
+/** Reads each scenario's checks.json from the output folder: scenario → every check succeeded. */
+function scenarioOutcomes() {
+  const outcomes = new Map()
+  for (const entry of readdirSync(outDir, { withFileTypes: true })) {
+    const match = /^server-(.+)-\d{4}-\d{2}-\d{2}T/.exec(entry.name)
+    if (!entry.isDirectory() || !match) continue
+    const checks = JSON.parse(readFileSync(join(outDir, entry.name, 'checks.json'), 'utf8'))
+    outcomes.set(match[1], checks.length > 0 && checks.every((check) => check.status === 'SUCCESS'))
+  }
+  return outcomes
+}
+
 const { child, url: urlPromise } = startFixture()
 let code = 1
 let verdict
 try {
   const url = await urlPromise
   code = await runSuite(url)
+  // The suite's exit code already covers new failures and stale entries; this also guards
+  // against a required scenario silently not running.
+  const outcomes = scenarioOutcomes()
+  const missing = MUST_PASS.filter((scenario) => outcomes.get(scenario) !== true)
+  const passed = [...outcomes.values()].filter(Boolean).length
+  if (code === 0 && missing.length > 0) code = 1
   verdict =
     code === 0
-      ? `conformance: PASS (only the baseline's expected failures); full output in ${logPath}`
-      : `conformance: FAIL (exit ${code}: a new failure or a stale baseline entry); see ${logPath}`
+      ? `conformance: PASS (${passed} of ${outcomes.size} scenarios pass, all ${MUST_PASS.length} required ones among them; the rest are baseline entries); full output in ${logPath}`
+      : `conformance: FAIL (exit ${code}${missing.length > 0 ? `; required scenarios not passing: ${missing.join(', ')}` : ': a new failure or a stale baseline entry'}); see ${logPath}`
 } catch (error) {
   verdict = `conformance: ERROR ${error instanceof Error ? error.message : String(error)}`
   code = code || 1
