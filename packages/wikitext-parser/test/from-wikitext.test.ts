@@ -232,6 +232,28 @@ describe('links', () => {
     ])
   })
 
+  it('keeps one ] in link text that holds [ (handleInternalLinks2)', () => {
+    const [link] = parse('[[#General options|[options]]]').children
+    expect(link).toMatchObject({ type: 'internalLink', fragment: 'General options' })
+    expect(link && toWikitext(link)).toBe('[[#General options|[options]]]')
+  })
+
+  it('never reads a URL across a node boundary', () => {
+    expect(toWikitext(parse('\n [[[https://x y]'))).toBe('\n [[[https://x y]')
+  })
+
+  it('pairs HTML tags into elements and leaves unclosed extension tags as text', () => {
+    expect(top('a <span class="x">b <b>c</b></span> <br/> </i>')).toEqual([
+      'a ',
+      { 'htmlTag:span': ['b ', { 'htmlTag:b': ['c'] }] },
+      ' ',
+      { 'htmlTag:br': [] },
+      ' ',
+      { 'htmlTag:i': [] },
+    ])
+    expect(top('<pre>a</ pre>')).toEqual(['<pre>a</ pre>'])
+  })
+
   it('reads external links and free URLs', () => {
     const tree = parse('[https://a.b/c text] and https://x.y/z). [e.com x]')
     const links = allNodes(tree).filter((node) => node.type === 'externalLink')

@@ -44,6 +44,23 @@ describe('anchors (spec §4.2)', () => {
     ])
   })
 
+  it('strips HTML tags and lets HTML headings reserve anchors', () => {
+    expect(anchors(['&lt;b&gt;q&lt;/b&gt;', '<b>q</b>'])).toEqual(['<b>q</b>', 'q'])
+    expect(
+      anchors(["'''Bold''' and ''italic'' <code>code</code>", '<span>span</span> text']),
+    ).toEqual(['Bold_and_italic_code', 'span_text'])
+    expect(
+      sectionsOf('<h2>Foo</h2>\n== Foo ==\n').map(({ kind, anchor, index }) => [
+        kind,
+        anchor,
+        index,
+      ]),
+    ).toEqual([
+      ['html', 'Foo', null],
+      ['wikitext', 'Foo_2', 1],
+    ])
+  })
+
   it('escapes percent signs in linkAnchor only', () => {
     const [section] = sectionsOf('== a%20b ==')
     expect(section).toMatchObject({ anchor: 'a%20b', linkAnchor: 'a%2520b' })

@@ -61,9 +61,8 @@ export function anchorsOf(headline: string): { anchor: string; linkAnchor: strin
 
 /** MediaWiki's legacy fragment encoding (`.C3.A9` for `é`). */
 export function legacyAnchorOf(headline: string): string {
-  const bytes = new TextEncoder().encode(headline.replace(/ /gu, '_'))
   let result = ''
-  for (const byte of bytes) {
+  for (const byte of utf8(headline.replace(/ /gu, '_'))) {
     const char = String.fromCharCode(byte)
     if (/[A-Za-z0-9_.-]/u.test(char)) result += char
     else if (byte === 0x3a) result += ':'
@@ -75,4 +74,25 @@ export function legacyAnchorOf(headline: string): string {
 /** Lower-cases ASCII letters only, as PHP's `strtolower` does. */
 export function asciiLower(value: string): string {
   return value.replace(/[A-Z]+/gu, (letters) => letters.toLowerCase())
+}
+
+/** UTF-8 bytes of a string; a lone surrogate encodes as U+FFFD, as encoders do. */
+function utf8(value: string): number[] {
+  const bytes: number[] = []
+  for (const char of value) {
+    let code = char.codePointAt(0) ?? 0
+    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd
+    if (code < 0x80) bytes.push(code)
+    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63))
+    else if (code < 0x10000)
+      bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63))
+    else
+      bytes.push(
+        0xf0 | (code >> 18),
+        0x80 | ((code >> 12) & 63),
+        0x80 | ((code >> 6) & 63),
+        0x80 | (code & 63),
+      )
+  }
+  return bytes
 }

@@ -2,6 +2,7 @@
  * Pass 2 within one line: behaviour switches, external links and free URLs, then apostrophes
  * (`doQuotes`). Items are pass-1 nodes and text; the result keeps every character.
  */
+import { htmlTags } from './html-tags.js'
 import type { ParseContext } from './preprocess.js'
 import type { BehaviorSwitch, Bold, Content, ExternalLink, Italic, Text } from './types.js'
 
@@ -20,7 +21,17 @@ export function makeText(context: ParseContext, start: number, end: number): Tex
 /** Inline structure of one line's items (texts without the line's `\n`). */
 export function inline(context: ParseContext, items: readonly Content[]): Content[] {
   context.work += items.length
-  return quotes(context, links(context, switches(context, items)))
+  const result = htmlTags(context, items)
+  // Inside HTML elements too; a worklist keeps nesting off the call stack.
+  const sequences: { children: Content[] }[] = [{ children: result }]
+  for (let index = 0; index < sequences.length; index++) {
+    const sequence = sequences[index] as { children: Content[] }
+    sequence.children = quotes(context, links(context, switches(context, sequence.children)))
+    for (const child of sequence.children) {
+      if (child.type === 'htmlTag' && child.kind === 'element') sequences.push(child)
+    }
+  }
+  return (sequences[0] as { children: Content[] }).children
 }
 
 function switches(context: ParseContext, items: readonly Content[]): Content[] {
@@ -146,7 +157,8 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
       if (code === 91) {
         // [ protocol url separator text ]
         const protocol = protocolAt(context, at + 1)
-        if (protocol !== undefined) {
+        // The protocol must lie in this text: the next item may be a node's source.
+        if (protocol !== undefined && at + 1 + protocol.length <= end) {
           let urlEnd = at + 1 + protocol.length
           while (urlEnd < end && urlChar.test(input.charAt(urlEnd))) urlEnd++
           let textStart = urlEnd
@@ -201,7 +213,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
         atWordStart(input, at)
       ) {
         const protocol = protocolAt(context, at)
-        if (protocol !== undefined && protocol !== '//') {
+        if (protocol !== undefined && protocol !== '//' && at + protocol.length <= end) {
           let urlEnd = at + protocol.length
           while (urlEnd < end && urlChar.test(input.charAt(urlEnd))) urlEnd++
           // Trailing punctuation is not part of a free URL; nor is `)` without a `(`.

@@ -531,8 +531,17 @@ export function preprocess(
     pop()
   }
 
-  function closeLink(at: number): number {
+  function closeLink(closer: number): number {
     const piece = top as Piece
+    let at = closer
+    // MediaWiki's handleInternalLinks2: a text holding `[` followed by `]]]` keeps one `]`.
+    if (piece.firstPipe !== -1 && input.charCodeAt(at + 2) === 93 && at + 3 <= to) {
+      const text = input.slice(piece.firstPipe, at)
+      if (text.includes('[')) {
+        appendText(at, at + 1)
+        at++
+      }
+    }
     const targetEnd = piece.firstPipe === -1 ? at : piece.firstPipe
     let valid = true
     let targetSource = ''

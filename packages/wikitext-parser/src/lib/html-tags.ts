@@ -1,0 +1,92 @@
+/**
+ * HTML tags from Sanitizer's allowed list, found in one line's text and paired into elements
+ * when an open tag meets its close tag in the same sequence. Anything else stays text.
+ */
+import { makeText } from './inline.js'
+import type { ParseContext } from './preprocess.js'
+import type { Content, HtmlTag } from './types.js'
+
+const allowed: ReadonlySet<string> = new Set(
+  (
+    'abbr b bdi bdo big blockquote br caption center cite code data dd del dfn div dl dt em font ' +
+    'h1 h2 h3 h4 h5 h6 hr i ins kbd li mark ol p pre q rb rp rt rtc ruby s samp small span strike ' +
+    'strong sub sup table td th time tr tt u ul var wbr'
+  ).split(' '),
+)
+const voids: ReadonlySet<string> = new Set(['br', 'wbr', 'hr'])
+const tagPattern = /<(\/?)([A-Za-z][A-Za-z0-9]*)([^<>]*)>/gu
+
+export function htmlTags(context: ParseContext, items: readonly Content[]): Content[] {
+  if (!items.some((item) => item.type === 'text' && item.value.includes('<'))) return [...items]
+  const flat: Content[] = []
+  for (const item of items) {
+    if (item.type !== 'text' || !item.value.includes('<')) {
+      flat.push(item)
+      continue
+    }
+    const base = item.position.start.offset
+    let at = 0
+    tagPattern.lastIndex = 0
+    for (let match = tagPattern.exec(item.value); match; match = tagPattern.exec(item.value)) {
+      const [whole, slash = '', rawName = '', attributes = ''] = match
+      const name = rawName.toLowerCase()
+      context.work += whole.length
+      // A registered extension tag that did not close in pass 1 is text, not HTML.
+      if (
+        !allowed.has(name) ||
+        context.site.tags.has(name) ||
+        (attributes !== '' && !/^[\s/]/u.test(attributes))
+      )
+        continue
+      if (match.index > at) flat.push(makeText(context, base + at, base + match.index))
+      const start = base + match.index
+      const kind: HtmlTag['kind'] =
+        slash === '/' ? 'close' : voids.has(name) || attributes.endsWith('/') ? 'void' : 'open'
+      const node: HtmlTag = {
+        type: 'htmlTag',
+        name,
+        rawName,
+        attributes,
+        kind,
+        closeTag: '',
+        children: [],
+        position: context.pointer.position(start, start + whole.length),
+      }
+      flat.push(node)
+      at = match.index + whole.length
+    }
+    if (at === 0) flat.push(item)
+    else if (at < item.value.length)
+      flat.push(makeText(context, base + at, base + item.value.length))
+  }
+  // Pair each close tag with the nearest open tag of its name when nothing unclosed lies between.
+  const result: Content[] = []
+  const open: number[] = []
+  for (const node of flat) {
+    if (node.type === 'htmlTag' && node.kind === 'open') {
+      open.push(result.length)
+      result.push(node)
+      continue
+    }
+    if (node.type === 'htmlTag' && node.kind === 'close') {
+      const index = open[open.length - 1]
+      const opener = index === undefined ? undefined : result[index]
+      if (index !== undefined && opener?.type === 'htmlTag' && opener.name === node.name) {
+        open.pop()
+        const children = result.splice(index + 1)
+        result.pop()
+        const element: HtmlTag = {
+          ...opener,
+          kind: 'element',
+          closeTag: context.input.slice(node.position.start.offset, node.position.end.offset),
+          children,
+          position: { start: opener.position.start, end: node.position.end },
+        }
+        result.push(element)
+        continue
+      }
+    }
+    result.push(node)
+  }
+  return result
+}
