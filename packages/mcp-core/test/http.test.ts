@@ -326,6 +326,27 @@ describe('createHttpHandler pipeline (§7.1)', () => {
     expect(handle.stats().inFlight).toBe(0)
   })
 
+  it('answers with SSE when the client accepts only text/event-stream, with keep-alive comments', async () => {
+    const handle = handler({ keepAliveMs: 5 })
+    const call = {
+      jsonrpc: '2.0',
+      id: 13,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: { ms: 30 } },
+    }
+    const response = await handle(post(call, { accept: 'text/event-stream' }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/event-stream')
+    expect(response.headers.get('x-accel-buffering')).toBe('no')
+    const text = await response.text()
+    expect(text).toContain(': keep-alive\n\n')
+    expect(
+      text.endsWith(
+        `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 13, result: { content: [{ type: 'text', text: '{"waited":30}' }] } })}\n\n`,
+      ),
+    ).toBe(true)
+  })
+
   it('keeps JSON when the client does not accept SSE, dropping progress', async () => {
     const handle = handler()
     const call = {

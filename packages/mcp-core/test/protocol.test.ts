@@ -557,6 +557,34 @@ describe('prompts', () => {
     })
   })
 
+  it('answers a prompt that outlives requestTimeoutMs with -32603 Request timed out', async () => {
+    const stuck = definePrompt({
+      name: 'stuck',
+      description: 'Never answers.',
+      handler: () => new Promise<never>(() => {}),
+    })
+    const slowServer = createServer({
+      name: 'slowp',
+      version: '1',
+      tools: [search],
+      prompts: [stuck],
+    })
+    const input = new PassThrough()
+    const output = new PassThrough()
+    const silentLog = { debug() {}, info() {}, warn() {}, error() {} }
+    const handle = serveStdio(slowServer, { input, output, log: silentLog, requestTimeoutMs: 20 })
+    const line = new Promise<string>((resolve) =>
+      output.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+    )
+    input.write('{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"stuck"}}\n')
+    expect(JSON.parse(await line)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Request timed out' },
+    })
+    await handle.close()
+  })
+
   it('answers prompts/* with -32601 when the server has no prompts', async () => {
     const bare = createServer({ name: 'bare', version: '1', tools: [search] })
     const input = new PassThrough()
