@@ -81,12 +81,17 @@ async function exchange(messages: (object | string)[], options: { pageSize?: num
   const handle = serveStdio(server, { input, output, log, ...options })
   let text = ''
   output.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
-  // Sequential: each reply is awaited so replies keep the order of the requests.
+  // Other methods are answered synchronously, in order; tool calls and prompts run
+  // asynchronously, so their reply is awaited before the next message keeps the order fixed.
   const replies: unknown[] = []
+  const lineCount = () => text.split('\n').length
   for (const message of [...messages, { jsonrpc: '2.0', id: 'sentinel', method: 'ping' }]) {
-    const before = text.length
+    const before = lineCount()
     input.write(typeof message === 'string' ? message : `${JSON.stringify(message)}\n`)
-    await new Promise((resolve) => setTimeout(resolve, before === text.length ? 15 : 0))
+    const method = typeof message === 'object' && 'method' in message ? message.method : undefined
+    const answered = method === 'tools/call' || method === 'prompts/get'
+    while (answered && lineCount() === before)
+      await new Promise((resolve) => setTimeout(resolve, 2))
   }
   while (!text.includes('"sentinel"')) await new Promise((resolve) => setTimeout(resolve, 5))
   await handle.close()

@@ -229,12 +229,13 @@ describe('serveStdio', () => {
       jsonrpc: '2.0',
       id: 4,
       method: 'tools/call',
-      params: { name: 'slow', arguments: { ms: 10_000 } },
+      params: { name: 'slow', arguments: { ms: 10_000 }, _meta: { progressToken: 'p' } },
     })
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // The first progress notification proves the handler is running.
+    await until(1)
     await handle.close()
     await handle.closed
-    const [response] = await until(1)
+    const [, response] = await until(2)
     expect(JSON.parse(response.result.content[0].text).error.code).toBe('unavailable')
   })
 
