@@ -301,6 +301,37 @@ describe('block structure', () => {
   })
 })
 
+describe('tables', () => {
+  it('builds captions, rows and cells with markers and attributes', () => {
+    const input = '{| class="t"\n|+ Cap\n! H1 !! style="x" | H2\n|-\n| a || [[b|c]]\n| e\n|}\nafter'
+    const tree = parse(input)
+    const [table, rest] = tree.children
+    expect(table).toMatchObject({ type: 'table', attributes: ' class="t"', closed: true })
+    expect(rest).toMatchObject({ type: 'text', value: '\nafter' })
+    const cells = allNodes(tree).filter((node) => node.type === 'tableCell')
+    expect(
+      cells.map((cell) => cell.type === 'tableCell' && [cell.marker, cell.attributes, cell.header]),
+    ).toEqual([
+      ['!', null, true],
+      ['!!', ' style="x" ', true],
+      ['|', null, false],
+      ['||', null, false],
+      ['|', null, false],
+    ])
+    expect(
+      allNodes(tree)
+        .filter((node) => node.type === 'tableRow')
+        .map((row) => row.type === 'tableRow' && row.marker),
+    ).toEqual(['', '|-'])
+  })
+
+  it('nests tables in cells and leaves an unclosed table open', () => {
+    const tree = parse('{|\n| a\n{|\n| b\n|}\n| c')
+    const tables = allNodes(tree).filter((node) => node.type === 'table')
+    expect(tables.map((table) => table.type === 'table' && table.closed)).toEqual([false, true])
+  })
+})
+
 describe('errors', () => {
   it('throws WikitextParserError on bad options only', () => {
     expect(() => fromWikitext(42 as unknown as string)).toThrow(WikitextParserError)

@@ -7,6 +7,10 @@ import { inline, makeText } from './inline.js'
 import type { ParseContext } from './preprocess.js'
 import type {
   Content,
+  Table,
+  TableCaption,
+  TableCell,
+  TableRow,
   HorizontalRule,
   List,
   ListItem,
@@ -129,17 +133,35 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
   let previousPrefix = ''
   let pre: Preformatted | null = null
   // Wrappers get their end once their children are known, innermost first.
-  const wrappers: (List | ListItem | Preformatted)[] = []
+  const wrappers: Wrapper[] = []
   let pendingBreak: Text | null = null
   let breakTarget: Content[] = out
 
-  const open = <T extends List | ListItem | Preformatted>(node: T): T => {
+  const open = <T extends Wrapper>(node: T): T => {
     wrappers.push(node)
     return node
   }
 
+  // Open tables, innermost last, with the row and cell (or caption) taking content.
+  const tables: TableState[] = []
+  // Least end of wrappers whose closing markup is not a child (`|}`, a row's marker).
+  const minimumEnd = new Map<Content, number>()
+
   for (const line of lines) {
     const lead = leadOf(line)
+    const indent = /^[ \t]*/u.exec(lead)?.[0].length ?? 0
+    if (tables.length > 0 || lead.startsWith('{|', indent)) {
+      if (pendingBreak) out.push(pendingBreak)
+      pendingBreak = null
+      lists = []
+      previousPrefix = ''
+      pre = null
+      const closed = tableLine(context, line, indent, tables, out, wrappers, minimumEnd)
+      // A line that closes the outermost table leaves its break to the container.
+      if (closed && tables.length === 0) pendingBreak = line.newline
+      else if (line.newline) innermost(tables, out).push(line.newline)
+      continue
+    }
     const prefix = listPrefix.exec(lead)?.[0] ?? ''
     const normalized = prefix.replace(/;/gu, ':')
     // Where the previous line's break goes depends on what this line opens or closes.
@@ -281,11 +303,18 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
   }
   if (pendingBreak) out.push(pendingBreak)
   for (let index = wrappers.length - 1; index >= 0; index--) {
-    const node = wrappers[index] as List | ListItem | Preformatted
+    const node = wrappers[index] as Wrapper
     const children: Content[] = node.children
     if (node.type !== 'list') node.children = merge(context, children)
     const last = node.children[node.children.length - 1]
-    if (last) node.position = { start: node.position.start, end: last.position.end }
+    const end = Math.max(
+      last?.position.end.offset ?? 0,
+      minimumEnd.get(node) ?? 0,
+      node.position.end.offset,
+    )
+    if (end !== node.position.end.offset) {
+      node.position = context.pointer.position(node.position.start.offset, end)
+    }
   }
   return merge(context, out)
 }
@@ -331,4 +360,239 @@ function merge(context: ParseContext, items: Content[]): Content[] {
 /** Pushes items one by one: spreading a long array into `push` overflows the call stack. */
 function append(target: Content[], items: readonly Content[]): void {
   for (const item of items) target.push(item)
+}
+
+type Wrapper = List | ListItem | Preformatted | Table | TableRow | TableCell | TableCaption
+
+interface TableState {
+  table: Table
+  row: TableRow | null
+  cell: TableCell | TableCaption | null
+}
+
+/** Where content goes inside the innermost open table. */
+function innermost(tables: readonly TableState[], out: Content[]): Content[] {
+  const state = tables[tables.length - 1]
+  if (!state) return out
+  return (state.cell ?? state.row ?? state.table).children
+}
+
+/** The source of items from `from` on (texts cut there), as a string. */
+function sourceFrom(context: ParseContext, items: readonly Content[], from: number): string {
+  const last = items[items.length - 1]
+  return last && last.position.end.offset > from
+    ? context.input.slice(from, last.position.end.offset)
+    : ''
+}
+
+/** Items from offset `from` on, texts cut there. */
+function itemsFrom(context: ParseContext, items: readonly Content[], from: number): Content[] {
+  const result: Content[] = []
+  for (const item of items) {
+    const { start, end } = { start: item.position.start.offset, end: item.position.end.offset }
+    if (start >= from) result.push(item)
+    else if (item.type === 'text' && end > from) result.push(makeText(context, from, end))
+  }
+  return result
+}
+
+/** Items in [from, to), texts cut to fit; nodes straddling an edge stay out. */
+function itemsBetween(
+  context: ParseContext,
+  items: readonly Content[],
+  from: number,
+  to: number,
+): Content[] {
+  const result: Content[] = []
+  for (const item of items) {
+    const start = item.position.start.offset
+    const end = item.position.end.offset
+    if (start >= from && end <= to) {
+      if (end > start || item.type !== 'text') result.push(item)
+    } else if (item.type === 'text' && end > from && start < to) {
+      result.push(makeText(context, Math.max(start, from), Math.min(end, to)))
+    }
+  }
+  return result
+}
+
+/** Offsets of `marker` in top-level text of items, from `from` on. */
+function markersIn(items: readonly Content[], from: number, markers: readonly string[]): number[] {
+  const found: number[] = []
+  for (const item of items) {
+    if (item.type !== 'text' || item.position.end.offset <= from) continue
+    const base = item.position.start.offset
+    let at = Math.max(from - base, 0)
+    while (at < item.value.length - 1) {
+      const pair = item.value.slice(at, at + 2)
+      if (markers.includes(pair)) {
+        found.push(base + at)
+        at += 2
+      } else at++
+    }
+  }
+  return found
+}
+
+/**
+ * One line inside (or opening) a table. Returns true when the line closed a table. Tables hold
+ * inline content only: lists and preformatted lines inside cells stay text.
+ */
+function tableLine(
+  context: ParseContext,
+  line: Line,
+  indent: number,
+  tables: TableState[],
+  out: Content[],
+  wrappers: Wrapper[],
+  minimumEnd: Map<Content, number>,
+): boolean {
+  const lead = leadOf(line)
+  const markStart = line.start + indent
+  const position = context.pointer.position
+  const addIndent = (target: Content[]): void => {
+    if (indent > 0) target.push(makeText(context, line.start, markStart))
+  }
+  if (lead.startsWith('{|', indent)) {
+    const target = innermost(tables, out)
+    addIndent(target)
+    const table: Table = {
+      type: 'table',
+      attributes: sourceFrom(context, line.items, markStart + 2),
+      closed: false,
+      children: [],
+      position: position(markStart, markStart + 2),
+    }
+    minimumEnd.set(
+      table,
+      Math.max(markStart + 2, line.items[line.items.length - 1]?.position.end.offset ?? 0),
+    )
+    wrappers.push(table)
+    target.push(table)
+    tables.push({ table, row: null, cell: null })
+    return false
+  }
+  const state = tables[tables.length - 1] as TableState
+  const two = lead.slice(indent, indent + 2)
+  if (two === '|}') {
+    addIndent(state.row ? state.row.children : state.table.children)
+    state.table.closed = true
+    minimumEnd.set(state.table, markStart + 2)
+    tables.pop()
+    // The rest of the line belongs to the table's container.
+    for (const item of inline(context, itemsFrom(context, line.items, markStart + 2))) {
+      innermost(tables, out).push(item)
+    }
+    return true
+  }
+  if (two === '|-') {
+    addIndent(state.table.children)
+    let markEnd = markStart + 2
+    while (context.input.charCodeAt(markEnd) === 45) markEnd++
+    const row: TableRow = {
+      type: 'tableRow',
+      marker: context.input.slice(markStart, markEnd),
+      attributes: sourceFrom(context, line.items, markEnd),
+      children: [],
+      position: position(markStart, markEnd),
+    }
+    minimumEnd.set(
+      row,
+      Math.max(markEnd, line.items[line.items.length - 1]?.position.end.offset ?? 0),
+    )
+    wrappers.push(row)
+    state.table.children.push(row)
+    state.row = row
+    state.cell = null
+    return false
+  }
+  const first = lead.charAt(indent)
+  if (two === '|+' || first === '|' || first === '!') {
+    const caption = two === '|+'
+    const header = first === '!'
+    const target = caption ? state.table.children : ensureRow(context, state, markStart, wrappers)
+    addIndent(target)
+    const markerLength = caption ? 2 : 1
+    const separators = caption
+      ? []
+      : markersIn(line.items, markStart + 1, header ? ['||', '!!'] : ['||'])
+    const lineEnd =
+      line.items[line.items.length - 1]?.position.end.offset ?? markStart + markerLength
+    const starts = [markStart, ...separators]
+    for (let index = 0; index < starts.length; index++) {
+      const start = starts[index] as number
+      const marker =
+        index === 0
+          ? context.input.slice(markStart, markStart + markerLength)
+          : context.input.slice(start, start + 2)
+      const contentStart = start + marker.length
+      const end = starts[index + 1] ?? lineEnd
+      let content = itemsBetween(context, line.items, contentStart, end)
+      // `attributes|content`: the first lone `|` of top-level text.
+      let attributes: string | null = null
+      const lone = loneBar(content)
+      if (lone !== -1) {
+        attributes = context.input.slice(contentStart, lone)
+        content = itemsBetween(context, content, lone + 1, end)
+      }
+      const cell: TableCell | TableCaption = caption
+        ? {
+            type: 'tableCaption',
+            marker,
+            attributes,
+            children: inline(context, content),
+            position: position(start, contentStart),
+          }
+        : {
+            type: 'tableCell',
+            marker,
+            attributes,
+            header,
+            children: inline(context, content),
+            position: position(start, contentStart),
+          }
+      minimumEnd.set(cell, lone === -1 ? contentStart : lone + 1)
+      wrappers.push(cell)
+      target.push(cell)
+      state.cell = cell
+    }
+    return false
+  }
+  // Any other line continues the innermost cell (or row, or table).
+  for (const item of inline(context, line.items)) innermost(tables, out).push(item)
+  return false
+}
+
+/** The row cells go into: the open one, or an implied one (marker `''`). */
+function ensureRow(
+  context: ParseContext,
+  state: TableState,
+  at: number,
+  wrappers: Wrapper[],
+): Content[] {
+  if (!state.row) {
+    const row: TableRow = {
+      type: 'tableRow',
+      marker: '',
+      attributes: null,
+      children: [],
+      position: context.pointer.position(at, at),
+    }
+    wrappers.push(row)
+    state.table.children.push(row)
+    state.row = row
+  }
+  return state.row.children
+}
+
+/** Offset of the first `|` not followed by `|` in top-level text, or -1. */
+function loneBar(items: readonly Content[]): number {
+  for (const item of items) {
+    if (item.type !== 'text') continue
+    for (let at = item.value.indexOf('|'); at !== -1; at = item.value.indexOf('|', at + 1)) {
+      if (item.value.charAt(at + 1) !== '|') return item.position.start.offset + at
+      at++
+    }
+  }
+  return -1
 }

@@ -105,8 +105,10 @@ export function toWikitext(node: Node): string {
         open = '{|' + item.attributes
         close = item.closed ? '|}' : ''
         break
-      case 'tableCaption':
       case 'tableRow':
+        open = item.marker + (item.attributes ?? '')
+        break
+      case 'tableCaption':
       case 'tableCell':
         open = item.marker + (item.attributes === null ? '' : item.attributes + '|')
         break

@@ -259,7 +259,7 @@ export interface TableCaption extends TablePartBase {
   type: 'tableCaption'
 }
 
-/** marker children (cells). */
+/** marker attributes children (cells): a row's attributes run to its line end, with no `|`. */
 export interface TableRow extends TablePartBase {
   type: 'tableRow'
 }
