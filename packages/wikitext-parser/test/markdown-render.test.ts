@@ -110,9 +110,7 @@ describe('toMarkdown: blocks', () => {
     expect(render('{|\n| a\n|}')).toBe('{|\n| a\n|}')
   })
 
-  // Known failure: pass 2 does not emit htmlTag nodes yet, so `<span>` is escaped as text.
-  // Flip to `it` once it does; the handler (raw passthrough) is in place.
-  it.fails('keeps HTML tags verbatim', () => {
+  it('keeps HTML tags verbatim', () => {
     expect(render('a <span>b</span>')).toBe('a <span>b</span>')
   })
 
