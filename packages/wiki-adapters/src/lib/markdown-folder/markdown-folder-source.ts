@@ -278,6 +278,8 @@ class FolderSource implements MarkdownFolderSource {
   #watcher: FolderWatcher | undefined
   #sweepTimer: NodeJS.Timeout | undefined
   #refreshing: Promise<void> | undefined
+  /** Slug lookups for link resolution; dropped whenever the set of slugs changes. */
+  #resolver: SlugResolver | undefined
 
   constructor(
     root: string,
@@ -350,6 +352,7 @@ class FolderSource implements MarkdownFolderSource {
   #store(page: StoredPage): void {
     const old = this.#pages.get(page.path)
     if (old) this.#bySlug.delete(old.slug)
+    else this.#resolver = undefined
     this.#pages.set(page.path, page)
     this.#bySlug.set(page.slug, page)
     const tagsField = roleField(this.schema, 'tags')
@@ -362,6 +365,7 @@ class FolderSource implements MarkdownFolderSource {
     if (!page) return
     this.#pages.delete(pagePath)
     this.#bySlug.delete(page.slug)
+    this.#resolver = undefined
     this.#index.delete(page.slug)
   }
 
@@ -442,6 +446,11 @@ class FolderSource implements MarkdownFolderSource {
     const page = loadPage({ relative, realPath }, () => (this.fileReads += 1))
     if (page) this.#store(page)
     else this.#forget(pagePath)
+  }
+
+  #slugResolver(): SlugResolver {
+    this.#resolver ??= new SlugResolver(this.#bySlug.keys())
+    return this.#resolver
   }
 
   async pageCount(): Promise<number> {
@@ -633,7 +642,7 @@ class FolderSource implements MarkdownFolderSource {
     const maxChars = options.maxChars ?? 100_000
     const content = cutString(page.content, maxChars)
     const shownText = cutString(fileText, maxChars)
-    const resolver = new SlugResolver(this.#bySlug.keys())
+    const resolver = this.#slugResolver()
     const links = page.links.map((link) => {
       const resolution = resolver.resolve(link)
       return resolution.status === 'resolved' ? resolution.slug : link.target
@@ -661,7 +670,7 @@ class FolderSource implements MarkdownFolderSource {
     const only = options.slug === undefined ? undefined : this.#resolveSlug(options.slug).slug
     const limit = options.limit ?? 1000
     const pages = this.#sortedPages()
-    const resolver = new SlugResolver(this.#bySlug.keys())
+    const resolver = this.#slugResolver()
     const forward: Record<string, string[]> = {}
     const reverse = new Map<string, Set<string>>()
     const broken = new Map<string, Set<string>>()
