@@ -106,8 +106,11 @@ describe('toMarkdown: blocks', () => {
     expect(render('a\n\n{{bc|}}\n\nb')).toBe('a\n\nb')
   })
 
-  it('keeps wikitables verbatim', () => {
+  it('keeps wikitables verbatim, insides included', () => {
     expect(render('{|\n| a\n|}')).toBe('{|\n| a\n|}')
+    expect(render("{| class=\"wikitable\"\n! A || B\n|-\n| {{ic|x}} || ''y''\n|}")).toBe(
+      "{| class=\"wikitable\"\n! A || B\n|-\n| {{ic|x}} || ''y''\n|}",
+    )
   })
 
   it('keeps HTML tags verbatim', () => {
