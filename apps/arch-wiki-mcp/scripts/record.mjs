@@ -4,6 +4,8 @@
 //
 //   pnpm --filter arch-wiki-mcp record -- --wiki-url <url> [--article-path P] [--api-path P]
 //     --out <dir> [--force] <titles…> [--search <q>]… [--siteinfo] [--oldid <N>]…
+import { realpathSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { recordMediaWiki } from '@wiki/wiki-adapters/mediawiki'
 import { siteFrom, templateNames } from '../dist/create-backend.js'
 import { createDirectoryStore } from '../dist/directory-store.js'
@@ -66,7 +68,9 @@ export async function record(options) {
   return files
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (not imported): compare real paths, so symlinks and spaces do not matter.
+const invoked = process.argv[1] && pathToFileURL(realpathSync(process.argv[1])).href
+if (import.meta.url === invoked) {
   try {
     const files = await record(parse(process.argv.slice(2)))
     process.stderr.write(`recorded ${files.length} answers:\n${files.join('\n')}\n`)
