@@ -85,7 +85,6 @@ export function preprocess(
   const out: Content[] = []
   const stack: Piece[] = []
   let top: Piece | undefined
-  let floor = 0
   const position = pointer.position
 
   const text = (start: number, end: number): Text => ({
@@ -93,17 +92,28 @@ export function preprocess(
     value: input.slice(start, end),
     position: position(start, end),
   })
+  // Text is held as a pending range and becomes one node when anything else happens, so runs
+  // of literal characters cost no allocation until then.
+  let pendingStart = -1
+  let pendingEnd = -1
+  const flush = (): void => {
+    if (pendingStart !== -1) {
+      out.push(text(pendingStart, pendingEnd))
+      pendingStart = -1
+    }
+  }
   const appendText = (start: number, end: number): void => {
     if (end <= start) return
-    const last = out[out.length - 1]
-    if (out.length > floor && last?.type === 'text' && last.position.end.offset === start) {
-      last.value += input.slice(start, end)
-      last.position = { start: last.position.start, end: pointer.point(end) }
+    if (pendingStart !== -1 && pendingEnd === start) {
+      pendingEnd = end
       return
     }
-    out.push(text(start, end))
+    flush()
+    pendingStart = start
+    pendingEnd = end
   }
   const push = (kind: Piece['kind'], start: number, length: number, count: number): void => {
+    flush()
     const opener = text(start, start + length)
     out.push(opener)
     const piece: Piece = {
@@ -121,13 +131,12 @@ export function preprocess(
     }
     stack.push(piece)
     top = piece
-    floor = out.length
     context.work++
   }
   const pop = (): void => {
+    flush()
     stack.pop()
     top = stack[stack.length - 1]
-    floor = out.length
     context.work++
   }
   const findEquals = (): boolean =>
@@ -230,11 +239,11 @@ export function preprocess(
     } else if (code === 124) {
       // |
       if (top?.kind === BRACE) {
+        flush()
         out.push(text(i, i + 1))
         top.partStarts.push(out.length)
         top.partPipes.push(i)
         top.partEquals.push(-1)
-        floor = out.length
       } else {
         if (top?.kind === LINK && top.firstPipe === -1) top.firstPipe = i
         appendText(i, i + 1)
@@ -247,6 +256,7 @@ export function preprocess(
       i++
     }
   }
+  flush()
   return out
 
   /** `<`: a comment, an extension or inclusion tag, or text. Returns where to continue. */
@@ -264,6 +274,7 @@ export function preprocess(
         closed: close !== -1,
         position: position(at, end),
       }
+      flush()
       out.push(node)
       return end
     }
@@ -310,6 +321,7 @@ export function preprocess(
         value: input.slice(at, gt + 1),
         position: position(at, gt + 1),
       }
+      flush()
       out.push(node)
       return gt + 1
     }
@@ -338,6 +350,7 @@ export function preprocess(
           value: input.slice(at, to),
           position: position(at, to),
         }
+        flush()
         out.push(node)
         return to
       }
@@ -352,6 +365,7 @@ export function preprocess(
         value: input.slice(at, end),
         position: position(at, end),
       }
+      flush()
       out.push(node)
       return end
     }
@@ -367,6 +381,7 @@ export function preprocess(
         !selfClosing && mode === 'wikitext' ? preprocess(context, gt + 1, closeStart, false) : [],
       position: position(at, end),
     }
+    flush()
     out.push(node)
     return end
   }
@@ -415,6 +430,7 @@ export function preprocess(
   }
 
   function closeBrace(at: number, matched: 2 | 3): void {
+    flush()
     const piece = top as Piece
     const start = piece.start + piece.count - matched
     const end = at + matched
@@ -517,7 +533,6 @@ export function preprocess(
       piece.partStarts = [piece.outStart]
       piece.partPipes = [-1]
       piece.partEquals = [-1]
-      floor = out.length
       context.work++
       return
     }
@@ -542,6 +557,7 @@ export function preprocess(
         at++
       }
     }
+    flush()
     const targetEnd = piece.firstPipe === -1 ? at : piece.firstPipe
     let valid = true
     let targetSource = ''
@@ -660,6 +676,7 @@ export function preprocess(
   }
 
   function closeHeading(lineEnd: number): void {
+    flush()
     const piece = top as Piece
     const contentStart = piece.start + piece.count
     // Skip trailing comments and spaces/tabs, then count the closing `=` run.
