@@ -269,7 +269,10 @@ export function createHttpCore(
     handOver: () => void,
   ): Promise<HttpOutput> => {
     const parsed = body === undefined ? undefined : parseJson(body)
-    if (!parsed) return rpc(400, parseErrorResponse())
+    if (!parsed) {
+      log.debug('refused a body that is not JSON')
+      return rpc(400, parseErrorResponse())
+    }
     const header = request.header('mcp-protocol-version')
     const session = connection.session
     if (header !== null) session.protocolVersion = header

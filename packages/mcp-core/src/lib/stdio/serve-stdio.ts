@@ -97,6 +97,7 @@ export function serveStdio(
     try {
       text = decoder.decode(bytes)
     } catch {
+      log.debug('refused a line that is not valid UTF-8')
       write(parseErrorResponse())
       return
     }
@@ -105,6 +106,7 @@ export function serveStdio(
     if (text.trim() === '') return
     const parsed = parseJson(text)
     if (!parsed) {
+      log.debug('refused a line that is not JSON')
       write(parseErrorResponse())
       return
     }
