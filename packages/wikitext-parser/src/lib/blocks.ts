@@ -22,6 +22,9 @@ import type {
 
 type Mode = 'block' | 'inline'
 
+/** Characters that can start a block or inline construct inside a line. */
+const trigger = /['[<_:\n]/u
+
 export function blocks(context: ParseContext, tree: Root): void {
   const containers: { node: { children: Content[] }; from: number; mode: Mode }[] = []
   const stack: Node[] = [tree]
@@ -50,12 +53,19 @@ export function blocks(context: ParseContext, tree: Root): void {
     }
   }
   for (const { node, from, mode } of containers) {
-    const head = node.children.slice(0, from)
-    const body = node.children.slice(from)
-    node.children = [
-      ...head,
-      ...(mode === 'block' ? block(context, body) : inlineAll(context, body)),
-    ]
+    const only = node.children[from]
+    // A lone one-line text with nothing that could start a construct stays as it is.
+    if (
+      node.children.length === from + 1 &&
+      only?.type === 'text' &&
+      !trigger.test(only.value) &&
+      !/^[*#:;\s{|!-]/u.test(only.value)
+    ) {
+      continue
+    }
+    const body = from === 0 ? node.children : node.children.slice(from)
+    const done = mode === 'block' ? block(context, body) : inlineAll(context, body)
+    node.children = from === 0 ? done : [...node.children.slice(0, from), ...done]
   }
 }
 

@@ -19,8 +19,13 @@ export function makeText(context: ParseContext, start: number, end: number): Tex
 }
 
 /** Inline structure of one line's items (texts without the line's `\n`). */
+/** Characters without which no inline construct can start in a text. */
+const inlineTrigger = /['[<_:]/u
+
 export function inline(context: ParseContext, items: readonly Content[]): Content[] {
   context.work += items.length
+  if (!items.some((item) => item.type === 'text' && inlineTrigger.test(item.value)))
+    return [...items]
   const result = htmlTags(context, items)
   // Inside HTML elements too; a worklist keeps nesting off the call stack.
   const sequences: { children: Content[] }[] = [{ children: result }]
