@@ -426,11 +426,12 @@ describe('createHttpHandler pipeline (§7.1)', () => {
 
   it('returns 503 when maxInFlight is reached', async () => {
     const handle = handler({ maxInFlight: 1 })
+    // Long enough to still be in flight on a loaded machine when the second request arrives.
     const call = {
       jsonrpc: '2.0',
       id: 12,
       method: 'tools/call',
-      params: { name: 'slow', arguments: { ms: 30 } },
+      params: { name: 'slow', arguments: { ms: 1500 } },
     }
     const first = handle(post(call))
     await untilBusy(handle)

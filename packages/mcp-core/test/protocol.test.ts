@@ -42,6 +42,7 @@ const badOutput = defineTool({
 const big = defineTool({
   name: 'big',
   description: 'Returns about 30k tokens.',
+  _meta: { 'anthropic/maxResultSizeChars': 500_000 },
   input: z.strictObject({}),
   output: z.strictObject({ text: z.string() }),
   access: 'read',
@@ -182,6 +183,21 @@ describe('tools/list (§4.4) and shaping (§4.2)', () => {
       annotations: { openWorldHint: true, readOnlyHint: true },
     })
     expect(replies[1].result.tools[1].annotations).toEqual({ readOnlyHint: false })
+  })
+
+  it('publishes a tool _meta from 2025-06-18 on', async () => {
+    const current = await exchange([
+      init('2025-06-18'),
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    ])
+    const tools = current.replies[1].result.tools
+    expect(tools[3]._meta).toEqual({ 'anthropic/maxResultSizeChars': 500_000 })
+    expect(tools[0]).not.toHaveProperty('_meta')
+    const older = await exchange([
+      init('2025-03-26'),
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    ])
+    expect(older.replies[1].result.tools[3]).not.toHaveProperty('_meta')
   })
 
   it('drops title/outputSchema before 2025-06-18 and annotations on 2024-11-05', async () => {

@@ -14,8 +14,8 @@ export function pageTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl }),
     output: pageOutput,
     access: 'read',
-    // arch-wiki.md §5 also wants _meta["anthropic/maxResultSizeChars"] = 500000 here so whole
-    // pages are not truncated; defineTool has no _meta yet (requested from mcp-core).
+    // Whole pages run past the clients' default result cap (arch-wiki.md §5).
+    _meta: { 'anthropic/maxResultSizeChars': 500_000 },
     handler: ({ title_or_url }) =>
       guard(async () => pageEvidence(backend, await loadPage(backend, title_or_url))),
   })

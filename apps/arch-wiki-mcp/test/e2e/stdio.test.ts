@@ -53,6 +53,9 @@ describe.skipIf(!dir)(`arch-wiki-mcp over stdio ${dir ? '' : SHARED_MISSING_REAS
   it('lists exactly the nine read-only tools and the usage prompt', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS)
+    expect(tools.find((t) => t.name === 'page')?._meta).toEqual({
+      'anthropic/maxResultSizeChars': 500_000,
+    })
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint).toBe(true)
       expect(tool.inputSchema.additionalProperties).toBe(false)

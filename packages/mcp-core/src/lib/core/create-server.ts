@@ -161,6 +161,12 @@ function compileTool(
       `${where}: access is 'write' but the server is readOnly; leave the tool out of this definition`,
     )
   }
+  if (
+    tool._meta !== undefined &&
+    (typeof tool._meta !== 'object' || tool._meta === null || Array.isArray(tool._meta))
+  ) {
+    problems.push(`${where}: _meta must be a plain object, got ${JSON.stringify(tool._meta)}`)
+  }
   const inputSchema = toSchema(tool.input, 'input', `${where}: input`, problems)
   const outputSchema = toSchema(tool.output, 'output', `${where}: output`, problems)
   if (problems.length > before || !inputSchema || !outputSchema) return undefined
@@ -179,6 +185,7 @@ function compileTool(
         inputSchema,
         outputSchema,
         annotations,
+        ...(tool._meta === undefined ? {} : { _meta: tool._meta }),
       }),
     ],
   }

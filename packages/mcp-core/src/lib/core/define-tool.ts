@@ -23,6 +23,11 @@ export interface ToolConfig<
   /** A `z.strictObject`; every result is parsed with it and published as `structuredContent`. */
   output: Output
   annotations?: ToolAnnotations
+  /**
+   * Published as the tool's `_meta` in `tools/list` (2025-06-18 and later), e.g.
+   * `{'anthropic/maxResultSizeChars': 500000}` for a tool whose results are large by design.
+   */
+  _meta?: Readonly<Record<string, unknown>>
   /** `'write'` tools cannot be part of a `readOnly` server. */
   access: 'read' | 'write'
   handler(args: z.output<Input>, ctx: ToolContext): z.input<Output> | Promise<z.input<Output>>
@@ -43,5 +48,6 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
 ): Tool<Input, Output> {
   const tool = { ...config }
   if (config.annotations) tool.annotations = Object.freeze({ ...config.annotations })
+  if (config._meta) tool._meta = Object.freeze({ ...config._meta })
   return Object.freeze(tool)
 }
