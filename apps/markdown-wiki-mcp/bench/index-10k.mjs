@@ -14,7 +14,10 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 10_000)
 const FOLDERS = 20
 const VOCABULARY = 50_000
 const QUERIES = 200
-const COLD_QUERIES = Number(process.env.BENCH_COLD_QUERIES ?? 5)
+const COLD_QUERIES = Number(process.env.BENCH_COLD_QUERIES ?? 3)
+const CACHED_QUERIES = Number(process.env.BENCH_CACHED_QUERIES ?? 10)
+const progress = (message) =>
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`)
 const RESULT = fileURLToPath(
   new URL('../../../bench/results/markdown-wiki-mcp.json', import.meta.url),
 )
@@ -105,7 +108,7 @@ async function generate(root) {
     const title = `${zipfWord()} ${zipfWord()} ${i}`
     const tags = [zipfWord(), zipfWord()]
     const paragraphs = []
-    const words = 260 + Math.floor(random() * 60)
+    const words = 190 + Math.floor(random() * 40)
     let line = []
     for (let w = 0; w < words; w += 1) {
       line.push(zipfWord())
@@ -213,7 +216,7 @@ const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d
 const base = await mkdtemp(path.join(tmpdir(), 'md-wiki-bench-'))
 const root = path.join(base, 'wiki')
 try {
-  process.stderr.write(`generating ${PAGES} pages…\n`)
+  progress(`generating ${PAGES} pages`)
   const { names, bytes } = await generate(root)
   const queries = Array.from({ length: QUERIES }, () =>
     Array.from(
@@ -222,6 +225,7 @@ try {
     ).join(' '),
   )
 
+  progress(`generated ${mib(bytes)} MiB; indexing`)
   global.gc?.()
   const started = performance.now()
   const cpuStarted = process.cpuUsage()
@@ -249,6 +253,7 @@ try {
   for (let i = 0; i < 1000 - QUERIES - 20; i += 1) await source.search({ q: queries[i % QUERIES] })
   const rssAfterQueries = process.memoryUsage().rss
 
+  progress('searches done; external edit')
   // One external edit: visible at the next query after the watcher event, one file read.
   const editTarget = path.join(root, `${names[Math.floor(PAGES / 2)]}.md`)
   const readsBefore = source.fileReads
@@ -269,13 +274,14 @@ try {
   const readsForEdit = source.fileReads - readsBefore
   await source.close()
 
+  progress('baselines')
   // Baselines on the same corpus (after the edit, so every implementation sees the same files).
   const cached = naiveCachedFactory(root, names)
   await cached('riscaldamento') // fill its cache
   const cachedTimings = []
   const coldTimings = []
   let mismatches = 0
-  const compared = queries.slice(0, Math.max(COLD_QUERIES, 20))
+  const compared = queries.slice(0, Math.max(COLD_QUERIES, CACHED_QUERIES))
   const source2 = await createMarkdownFolderSource({
     wikiPath: root,
     timeZone: 'UTC',
@@ -286,6 +292,7 @@ try {
       slug: r.slug,
       score: r.score,
     }))
+    progress(`baseline query ${i + 1}/${compared.length}`)
     let t = performance.now()
     const naive = await cached(q)
     cachedTimings.push(performance.now() - t)

@@ -14,13 +14,27 @@ export interface ScoredSlug {
   readonly score: number
 }
 
+/** One term's postings: parallel arrays of document ids and weights, with lazy removal. */
+interface Posting {
+  readonly term: string
+  ids: number[]
+  weights: number[]
+  /** Live documents holding the term. */
+  df: number
+  /** Entries whose document was removed or replaced, skipped until the next compaction. */
+  dead: number
+}
+
 /**
  * Inverted index with the reference server's weights: `4·title + 3·tags + 1·body` per term,
- * `idf = ln(1 + N/df)`, no length normalisation. Updating a page removes its old postings first.
+ * `idf = ln(1 + N/df)`, no length normalisation. Postings are flat number arrays (few objects for
+ * the garbage collector to trace, which dominates start-up on large wikis); updating a page gives
+ * it a new document id and retires the old one's entries.
  */
 export class SearchIndex {
-  readonly #postings = new Map<string, Map<string, number>>()
-  readonly #terms = new Map<string, readonly string[]>()
+  readonly #postings = new Map<string, Posting>()
+  readonly #docs: ({ slug: string; postings: Posting[] } | undefined)[] = []
+  readonly #ids = new Map<string, number>()
   readonly #stopWords: ReadonlySet<string>
 
   constructor(stopWords: ReadonlySet<string>) {
@@ -28,7 +42,7 @@ export class SearchIndex {
   }
 
   get size(): number {
-    return this.#terms.size
+    return this.#ids.size
   }
 
   tokens(text: string): string[] {
@@ -46,37 +60,70 @@ export class SearchIndex {
     add(doc.title, 4)
     for (const tag of doc.tags) add(tag, 3)
     add(doc.body, 1)
+    const id = this.#docs.length
+    const postings: Posting[] = []
     for (const [term, weight] of weights) {
       let posting = this.#postings.get(term)
       if (!posting) {
-        posting = new Map()
+        posting = { term, ids: [], weights: [], df: 0, dead: 0 }
         this.#postings.set(term, posting)
       }
-      posting.set(doc.slug, weight)
+      posting.ids.push(id)
+      posting.weights.push(weight)
+      posting.df += 1
+      postings.push(posting)
     }
-    this.#terms.set(doc.slug, [...weights.keys()])
+    this.#docs.push({ slug: doc.slug, postings })
+    this.#ids.set(doc.slug, id)
   }
 
   delete(slug: string): void {
-    const terms = this.#terms.get(slug)
-    if (!terms) return
-    for (const term of terms) {
-      const posting = this.#postings.get(term)
-      posting?.delete(slug)
-      if (posting?.size === 0) this.#postings.delete(term)
+    const id = this.#ids.get(slug)
+    if (id === undefined) return
+    const entry = this.#docs[id]
+    this.#docs[id] = undefined
+    this.#ids.delete(slug)
+    for (const posting of entry?.postings ?? []) {
+      posting.df -= 1
+      posting.dead += 1
+      if (posting.df === 0) this.#postings.delete(posting.term)
+      else if (posting.dead > 16 && posting.dead > posting.df) this.#compact(posting)
     }
-    this.#terms.delete(slug)
+  }
+
+  #compact(posting: Posting): void {
+    const ids: number[] = []
+    const weights: number[] = []
+    for (let i = 0; i < posting.ids.length; i += 1) {
+      const id = posting.ids[i] as number
+      if (this.#docs[id] === undefined) continue
+      ids.push(id)
+      weights.push(posting.weights[i] as number)
+    }
+    posting.ids = ids
+    posting.weights = weights
+    posting.dead = 0
   }
 
   /** Scores every page holding a query term; `N` and `df` are over the whole index. */
   score(queryTerms: readonly string[]): Map<string, number> {
-    const scores = new Map<string, number>()
-    const total = this.#terms.size
+    const byId = new Map<number, number>()
+    const total = this.#ids.size
     for (const term of new Set(queryTerms)) {
       const posting = this.#postings.get(term)
-      if (!posting || posting.size === 0) continue
-      const idf = Math.log(1 + total / posting.size)
-      for (const [slug, weight] of posting) scores.set(slug, (scores.get(slug) ?? 0) + weight * idf)
+      if (!posting || posting.df === 0) continue
+      const idf = Math.log(1 + total / posting.df)
+      const { ids, weights } = posting
+      for (let i = 0; i < ids.length; i += 1) {
+        const id = ids[i] as number
+        if (this.#docs[id] === undefined) continue
+        byId.set(id, (byId.get(id) ?? 0) + (weights[i] as number) * idf)
+      }
+    }
+    const scores = new Map<string, number>()
+    for (const [id, score] of byId) {
+      const entry = this.#docs[id]
+      if (entry) scores.set(entry.slug, score)
     }
     return scores
   }
