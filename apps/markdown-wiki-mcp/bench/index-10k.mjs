@@ -413,6 +413,7 @@ try {
       vocabulary: VOCABULARY,
       queries: QUERIES,
       coldQueries: COLD_QUERIES,
+      cachedQueries: CACHED_QUERIES,
       mode: source.mode,
     },
     summary,
