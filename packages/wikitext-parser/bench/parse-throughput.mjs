@@ -2,7 +2,7 @@
 // wikiparser-node and wtf_wikipedia, and a single-pass character scan as the lower bound.
 //
 //   pnpm bench            3 fresh processes × (2 warm-up + 5 timed passes) per mode, median of medians
-//   pnpm bench --quick    3 processes × (1 warm-up + 3 timed passes), a 256 KB synthetic corpus
+//   pnpm bench --quick    the same method on a 256 KB synthetic corpus instead of 2 MB
 //   pnpm bench --check    exit 1 when a target ratio is missed
 //
 // Corpora: the recorded Arch pages, read in place from ../shared/arch-fixtures (never copied),
@@ -149,8 +149,8 @@ if (args[0] === '--child') {
 
 // ---- parent ----
 const processes = 3
-const warmups = quick ? 1 : 2
-const passes = quick ? 3 : 5
+const warmups = 2
+const passes = 5
 const syntheticBytes = quick ? 256 * 1024 : 2 * 1024 * 1024
 const corpora = [
   ...(archCorpus() ? [['arch', 'Arch pages (recorded, read in place)']] : []),
