@@ -55,10 +55,6 @@ const cases: [name: string, wikitext: string][] = [
   ['long', `== ${'x'.repeat(1100)} ==\n`],
 ]
 
-// HTML tags inside headings (`<b>`, `<code>`, `<span>`) are kept raw in anchors, and paired
-// `<h2>` headings do not reserve their anchor (wikitext-parser.md §4.2 says they should).
-const KNOWN_GAPS = new Set(['escaped and real tags', 'html heading then wikitext', 'markup'])
-
 interface ApiSection {
   level: string
   line: string
@@ -165,18 +161,8 @@ describe('sectionsOf agrees with a real MediaWiki', () => {
     )
   }
 
-  it.each(cases.filter(([name]) => !KNOWN_GAPS.has(name)))('%s', async (name, text) => {
+  it.each(cases)('%s', async (name, text) => {
     expect.hasAssertions()
     await compare(name, text)
   })
-
-  // Known disagreements, reported in the parser's bug list: `it.fails` passes while sectionsOf
-  // still disagrees, and fails (asking for this list to shrink) once it agrees.
-  it.fails.each(cases.filter(([name]) => KNOWN_GAPS.has(name)))(
-    'known gap: %s',
-    async (name, text) => {
-      expect.hasAssertions()
-      await compare(name, text)
-    },
-  )
 })
