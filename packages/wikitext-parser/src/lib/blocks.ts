@@ -7,6 +7,7 @@ import { inline, makeText } from './inline.js'
 import type { ParseContext } from './preprocess.js'
 import type {
   Content,
+  Redirect,
   Table,
   TableCaption,
   TableCell,
@@ -52,6 +53,7 @@ export function blocks(context: ParseContext, tree: Root): void {
       for (const child of node.children) stack.push(child)
     }
   }
+  redirect(context, tree)
   for (const { node, from, mode } of containers) {
     const only = node.children[from]
     // A lone one-line text with nothing that could start a construct stays as it is.
@@ -605,4 +607,35 @@ function loneBar(items: readonly Content[]): number {
     }
   }
   return -1
+}
+
+/** `#REDIRECT [[target]]` at the start of the page becomes a `redirect` node. */
+function redirect(context: ParseContext, tree: Root): void {
+  const [first, link] = tree.children
+  if (first?.type !== 'text' || link?.type !== 'internalLink') return
+  const lead = /^\s*/u.exec(first.value)?.[0] ?? ''
+  const rest = first.value.slice(lead.length)
+  const word = context.site.redirects.find(
+    (candidate) => rest.slice(0, candidate.length).toLowerCase() === candidate.toLowerCase(),
+  )
+  if (word === undefined) return
+  const between = rest.slice(word.length)
+  if (!/^\s*:?\s*$/u.test(between)) return
+  const start = first.position.start.offset + lead.length
+  const wordEnd = start + word.length
+  const children: Content[] = []
+  if (between !== '') children.push(makeText(context, wordEnd, first.position.end.offset))
+  children.push(link)
+  const node: Redirect = {
+    type: 'redirect',
+    value: context.input.slice(start, wordEnd),
+    children,
+    position: context.pointer.position(start, link.position.end.offset),
+  }
+  tree.children.splice(
+    0,
+    2,
+    ...(lead === '' ? [] : [makeText(context, first.position.start.offset, start)]),
+    node,
+  )
 }
