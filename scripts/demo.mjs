@@ -3,7 +3,7 @@
 // and print a short transcript. No network beyond loopback: arch-wiki-mcp replays our own recorded
 // MediaWiki fixtures, markdown-wiki-mcp serves a copy of the example wiki, ahawiki-mcp talks to
 // the fake AhaWiki on 127.0.0.1.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -43,43 +43,46 @@ const errorOf = (value) => {
 }
 
 async function archWiki() {
-  heading('arch-wiki-mcp — cited commands from a recorded MediaWiki (offline)')
-  const offline = join(root, 'fixtures', 'mediawiki')
+  heading('arch-wiki-mcp — a cited command block and the warnings above it (offline)')
+  // Our own pages, recorded from a local MediaWiki (fixtures/mediawiki/README.md).
   const client = await connect('arch-wiki-mcp', {
-    ARCH_WIKI_OFFLINE: offline,
+    ARCH_WIKI_OFFLINE: join(root, 'fixtures', 'mediawiki', 'recordings'),
     ARCH_WIKI_URL: 'http://127.0.0.1:8080',
+    ARCH_WIKI_ARTICLE_PATH: '/index.php/$1',
   })
   try {
     const { tools } = await client.listTools()
     out(`tools: ${tools.map((t) => t.name).join(', ')}`)
-    // The first recorded page that has both a warning and a command block.
-    const titles = readdirSync(offline)
-      .filter((f) => f.startsWith('parse_') && f.endsWith('.json'))
-      .map((f) => f.slice('parse_'.length, -'.json'.length).replace(/_/g, ' '))
-    for (const title of titles) {
-      const commands = await call(client, 'commands', { title_or_url: title })
-      const warnings = await call(client, 'warnings', { title_or_url: title })
-      if (commands.isError || warnings.isError) continue
-      if (commands.value.commands.length === 0 || warnings.value.warnings.length === 0) continue
-      const warning = warnings.value.warnings[0]
-      const block = commands.value.commands[0]
-      out(`page: ${commands.value.title}`)
-      out(
-        `\n  ${warning.type}${warning.alias ? ` (through {{${warning.alias}}} → ${warning.alias_target})` : ''}: ${warning.message}`,
-      )
-      out(`    content_hash ${short(warning.content_hash)}  revid ${warning.revid}`)
-      out(`\n  ${block.block_type} (${block.source_pattern}):`)
-      out(indent(block.content))
-      out(`    revision_url          ${block.revision_url}`)
-      out(`    revision_wikitext_url ${block.revision_wikitext_url}`)
-      out(`    content_hash          ${block.content_hash}`)
-      out(`    content_hash_cleaned  ${block.content_hash_cleaned}`)
-      const verdict = await call(client, 'verify', { evidence: block })
-      out(`  verify → reproduced: ${verdict.value.reproduced}`)
-      break
+    const where = { title_or_url: 'Example boot loader', anchor: 'Installation' }
+    out(`\ncommands and warnings of "${where.title_or_url}" § ${where.anchor}`)
+    const warnings = await call(client, 'warnings', where)
+    for (const warning of warnings.value.warnings) {
+      out(`  ${warning.type}: ${warning.message}`)
+      out(`    content_hash ${short(warning.content_hash)}  ${warning.revision_url}`)
     }
-    const missing = await call(client, 'page', { title_or_url: 'No such page anywhere' })
-    out(`\n  page("No such page anywhere") → isError, ${errorOf(missing.value)}`)
+    const commands = await call(client, 'commands', where)
+    const block = commands.value.commands[0]
+    out(
+      `\n  ${block.block_type} (${block.source_pattern}), placeholders ${JSON.stringify(block.placeholders)}:`,
+    )
+    out(indent(block.content))
+    out(`    revision_url          ${block.revision_url}`)
+    out(`    revision_wikitext_url ${block.revision_wikitext_url}`)
+    out(`    content_hash          ${block.content_hash}`)
+    out(`    content_hash_cleaned  ${block.content_hash_cleaned}`)
+    const verdict = await call(client, 'verify', { evidence: block })
+    out(`  verify(evidence) → reproduced: ${verdict.value.reproduced}`)
+
+    const french = await call(client, 'warnings', { title_or_url: "Guide d'exemple" })
+    const alias = french.value.warnings.find((w) => w.alias !== null)
+    out(`\n  {{${alias.alias}}} on "Guide d'exemple" → ${alias.type} through ${alias.alias_target}`)
+    out(`    "${alias.message}"  alias_revid ${alias.alias_revid}  ${alias.alias_revision_url}`)
+
+    const missing = await call(client, 'section', {
+      title_or_url: 'Example boot loader',
+      anchor: 'Nope',
+    })
+    out(`\n  section(…, "Nope") → isError, ${errorOf(missing.value)}`)
   } finally {
     await client.close()
   }
@@ -91,13 +94,11 @@ async function markdownWiki() {
   cpSync(join(root, 'fixtures', 'markdown-wiki'), dir, { recursive: true })
   const client = await connect('markdown-wiki-mcp', { WIKI_PATH: dir })
   try {
-    const search = await call(client, 'wikiSearch', { query: 'dns' })
+    const search = await call(client, 'wikiSearch', { q: 'dns' })
     out(`wikiSearch("dns") → ${search.value.total} pages`)
     for (const hit of search.value.results.slice(0, 3)) out(`  ${hit.path}  "${hit.title}"`)
-    const page = await call(client, 'wikiReadPage', { slug: 'concetti/dns' })
-    out(
-      `wikiReadPage("concetti/dns") → ${page.value.path}, sha256 ${short(page.value.sha256 ?? page.value.checksum)}`,
-    )
+    const page = await call(client, 'wikiReadPage', { slug: 'dns' })
+    out(`wikiReadPage("dns") → ${page.value.path}, sha256 ${page.value.sha256}`)
     const escape = await call(client, 'wikiWritePage', { path: '../escape.md', content: '# no\n' })
     out(`wikiWritePage("../escape.md") → refused, ${errorOf(escape.value)}`)
     const content = [
