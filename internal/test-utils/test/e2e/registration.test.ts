@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readWorkspacePackages, repoPath } from '../../src/index.js'
+
+// What `--check` prints is what users paste into their clients. Every JSON file it prints must
+// parse, and every stdio entry in it, launched exactly as a client would, must answer initialize.
+const apps = readWorkspacePackages().filter((p) => p.group === 'apps')
+
+interface StdioEntry {
+  command: string
+  args: string[]
+  env?: Record<string, string>
+  type?: string
+}
+
+/** The top-level JSON objects of the output: each starts with a line `{` and ends with `}`. */
+function jsonBlocks(text: string): unknown[] {
+  const blocks: unknown[] = []
+  let current: string[] | undefined
+  for (const line of text.split('\n')) {
+    if (current === undefined && line === '{') current = []
+    if (current === undefined) continue
+    current.push(line)
+    if (line === '}') {
+      blocks.push(JSON.parse(current.join('\n')))
+      current = undefined
+    }
+  }
+  return blocks
+}
+
+function stdioEntries(block: unknown): StdioEntry[] {
+  const record = block as {
+    mcpServers?: Record<string, unknown>
+    servers?: Record<string, unknown>
+  }
+  const servers = record.mcpServers ?? record.servers ?? {}
+  return Object.values(servers).filter(
+    (entry): entry is StdioEntry =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      'args' in entry &&
+      (entry as StdioEntry).args.includes('--stdio'),
+  )
+}
+
+/** Placeholders such as `<your key>` or `/abs/path/to/wiki` stand for values the user fills in. */
+function fillIn(env: Record<string, string> | undefined): Record<string, string> {
+  const filled: Record<string, string> = {}
+  for (const [key, value] of Object.entries(env ?? {})) {
+    if (!/^<.*>$/.test(value) && !value.startsWith('/abs/')) filled[key] = value
+    else if (key.endsWith('_URL')) filled[key] = 'http://127.0.0.1:9'
+    else if (key.endsWith('_PATH') || key.endsWith('_DIR'))
+      filled[key] = mkdtempSync(join(tmpdir(), 'registration-'))
+    else filled[key] = 'registration-test-value'
+  }
+  return filled
+}
+
+describe.each(apps)('$json.name --check', (app) => {
+  const check = spawnSync(process.execPath, [repoPath('apps', app.folder, 'bin.js'), '--check'], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  })
+
+  it('exits 0 and prints parseable JSON for every client', () => {
+    expect(check.status).toBe(0)
+    for (const client of ['Claude Code', 'Claude Desktop', 'Cursor', 'VS Code']) {
+      expect(check.stdout).toContain(`# ${client}`)
+    }
+    expect(jsonBlocks(check.stdout).length).toBeGreaterThanOrEqual(4)
+  })
+
+  it('prints stdio entries that start the server and answer initialize', () => {
+    const entries = jsonBlocks(check.stdout).flatMap(stdioEntries)
+    expect(entries.length).toBeGreaterThanOrEqual(4)
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'registration-test', version: '0' },
+      },
+    }
+    for (const entry of entries) {
+      // Clients start servers from an unrelated directory with a minimal environment.
+      const run = spawnSync(entry.command, entry.args, {
+        cwd: tmpdir(),
+        input: `${JSON.stringify(initialize)}\n`,
+        encoding: 'utf8',
+        env: { PATH: '/usr/bin:/bin', ...fillIn(entry.env) },
+        timeout: 20_000,
+      })
+      const reply = JSON.parse(run.stdout.trim().split('\n')[0] ?? '{}') as {
+        id?: number
+        result?: { serverInfo?: { name?: string } }
+      }
+      expect(reply.id).toBe(1)
+      expect(reply.result?.serverInfo?.name).toBe(app.folder)
+    }
+  })
+})
