@@ -133,7 +133,21 @@ function dropLead(context: ParseContext, line: Line, length: number): Content[] 
   return cut < end ? [makeText(context, cut, end), ...rest] : rest
 }
 
-const listPrefix = /^[*#:;]+/u
+// Line-start markup is read with charCode tests, not regex literals: a literal in the loop
+// makes a RegExp object per line, and these runs are a few characters long.
+const isIndent = (code: number): boolean => code === 32 || code === 9
+const isSpace = (code: number): boolean => code === 32
+const isDash = (code: number): boolean => code === 45
+/** `*` `#` `:` `;` */
+const isListMarker = (code: number): boolean =>
+  code === 42 || code === 35 || code === 58 || code === 59
+
+/** Length of the run of characters matching `test` in `value` from `from`. */
+function runOf(value: string, from: number, test: (code: number) => boolean): number {
+  let at = from
+  while (at < value.length && test(value.charCodeAt(at))) at++
+  return at - from
+}
 const listKinds = { '*': 'bullet', '#': 'ordered', ';': 'definition', ':': 'definition' } as const
 const itemKinds = { '*': 'bullet', '#': 'ordered', ';': 'term', ':': 'description' } as const
 
@@ -161,7 +175,7 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
 
   for (const line of lines) {
     const lead = leadOf(line)
-    const indent = /^[ \t]*/u.exec(lead)?.[0].length ?? 0
+    const indent = runOf(lead, 0, isIndent)
     if (tables.length > 0 || lead.startsWith('{|', indent)) {
       if (pendingBreak) out.push(pendingBreak)
       pendingBreak = null
@@ -174,8 +188,8 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
       else if (line.newline) innermost(tables, out).push(line.newline)
       continue
     }
-    const prefix = listPrefix.exec(lead)?.[0] ?? ''
-    const normalized = prefix.replace(/;/gu, ':')
+    const prefix = lead.slice(0, runOf(lead, 0, isListMarker))
+    const normalized = prefix.includes(';') ? prefix.replace(/;/gu, ':') : prefix
     // Where the previous line's break goes depends on what this line opens or closes.
     if (prefix !== '' && lists.length > 0) {
       let common = 0
@@ -285,19 +299,20 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
     }
     lists = []
     previousPrefix = ''
-    const horizontal = /^-{4,}/u.exec(lead)
-    if (horizontal) {
+    const dashes = runOf(lead, 0, isDash)
+    if (dashes >= 4) {
       pre = null
       const rule: HorizontalRule = {
         type: 'horizontalRule',
-        value: horizontal[0],
-        position: context.pointer.position(line.start, line.start + horizontal[0].length),
+        value: lead.slice(0, dashes),
+        position: context.pointer.position(line.start, line.start + dashes),
       }
       out.push(rule)
-      append(out, inline(context, dropLead(context, line, horizontal[0].length)))
+      append(out, inline(context, dropLead(context, line, dashes)))
       continue
     }
-    const spaceOnly = line.items.length === 1 && /^ +$/u.test(lead)
+    const spaceOnly =
+      line.items.length === 1 && lead.length > 0 && runOf(lead, 0, isSpace) === lead.length
     if (lead.startsWith(' ') && (!spaceOnly || pre)) {
       if (!pre) {
         pre = open({
