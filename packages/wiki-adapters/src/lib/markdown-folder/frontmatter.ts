@@ -1,4 +1,5 @@
 import { parseDocument, isNode, visit } from 'yaml'
+import { parseSimpleMapping } from './simple-mapping.js'
 
 /** Where a frontmatter block failed to parse. */
 export interface FrontmatterError {
@@ -78,6 +79,8 @@ function fail(text: string, error: FrontmatterError, rest: string): SplitPage {
 export function parseYamlMapping(
   block: string,
 ): { value: Record<string, unknown> } | { error: FrontmatterError } {
+  const simple = parseSimpleMapping(block)
+  if (simple) return { value: simple }
   const doc = parseDocument(block, {
     schema: 'core',
     uniqueKeys: true,

@@ -31,7 +31,7 @@ import {
   RawLayer,
   sha256Hex,
 } from './raw-layer.js'
-import { SearchIndex, compareScored, foldForSubstring, makeSnippet } from './search-index.js'
+import { SearchIndex, foldForSubstring, makeSnippet, topScored } from './search-index.js'
 import { cutString, foldStopWords } from './tokenize.js'
 
 /** Settings of {@link createMarkdownFolderSource}. Test hooks are options too, never app settings. */
@@ -323,6 +323,8 @@ class FolderSource implements MarkdownFolderSource {
       const page = loadPage(file, () => (this.fileReads += 1))
       if (page) this.#store(page)
     }
+    // the postings are inverted once for the whole wiki rather than grown page by page
+    this.#index.pack()
     this.indexingMs = Math.round(performance.now() - started)
   }
 
@@ -541,15 +543,16 @@ class FolderSource implements MarkdownFolderSource {
         mode: 'substring',
       }
     }
-    const scored = [...this.#index.score(terms)]
-      .map(([slug, score]) => ({ slug, score }))
-      .filter((hit) => hit.score > 0)
-    const kept = scored.filter((hit) => {
-      const page = this.#bySlug.get(hit.slug)
-      return page !== undefined && accepts(page)
-    })
-    kept.sort(compareScored)
-    const results = kept.slice(0, topK).map((hit) => {
+    const scored = this.#index.score(terms)
+    const filtered = query.type !== undefined || query.status !== undefined || tag !== undefined
+    // the index and #bySlug change together (#store, #forget), so unfiltered hits need no lookup
+    const kept = filtered
+      ? scored.filter((hit) => {
+          const page = this.#bySlug.get(hit.slug)
+          return page !== undefined && accepts(page)
+        })
+      : scored
+    const results = topScored(kept, topK).map((hit) => {
       const page = this.#bySlug.get(hit.slug) as StoredPage
       return { ...this.#withSnippet(page, terms), score: hit.score }
     })

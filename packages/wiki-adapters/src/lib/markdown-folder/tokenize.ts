@@ -1,9 +1,37 @@
 const MARKS = /\p{M}/gu
-// Marks are part of a run so that text already in NFD folds like its NFC form: stripping the marks
-// afterwards joins the letters exactly as "NFD, strip marks, then match letters and digits" would.
-const WORD = /[\p{L}\p{N}\p{M}]+/gu
+// Marks count as word characters so that text already in NFD folds like its NFC form: stripping the
+// marks afterwards joins the letters exactly as "NFD, strip marks, then match letters and digits" would.
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u
 const ASCII = /^[\x00-\x7f]*$/
 const foldedWords = new Map<string, string>()
+
+/**
+ * Word-character class of each UTF-16 unit below U+10000: 0 not yet known, 1 word, 2 other. Filled
+ * lazily from `WORD_CHAR`, so the tokenizer runs one regex test per distinct character instead of
+ * a regex match per word (the tokenizer sees every byte of the wiki at start-up).
+ */
+const unitClass = new Uint8Array(0x10000)
+for (let code = 0; code < 0x80; code += 1) {
+  const word =
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+  unitClass[code] = word ? 1 : 2
+}
+
+/** Width in UTF-16 units of the word character at `i` (a surrogate pair counts 2), 0 if none. */
+function wordCharWidth(text: string, i: number, code: number): number {
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const low = text.charCodeAt(i + 1)
+    if (low >= 0xdc00 && low <= 0xdfff) return WORD_CHAR.test(text.slice(i, i + 2)) ? 2 : 0
+    return 0
+  }
+  let known = unitClass[code] as number
+  if (known === 0) {
+    // a lone surrogate is no letter; anything else is classified once
+    known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2
+    unitClass[code] = known
+  }
+  return known === 1 ? 1 : 0
+}
 
 /** Accent folding and lower case: `Entità` → `entita`. */
 export function foldText(text: string): string {
@@ -11,8 +39,7 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(MARKS, '').toLowerCase()
 }
 
-function foldWord(word: string): string {
-  if (ASCII.test(word)) return word.toLowerCase()
+function foldNonAscii(word: string): string {
   let folded = foldedWords.get(word)
   if (folded === undefined) {
     folded = foldText(word)
@@ -23,13 +50,44 @@ function foldWord(word: string): string {
   return folded
 }
 
-/** Folded word tokens without one-character words and stop words (stop words given folded). */
+/**
+ * Folded word tokens without one-character words and stop words (stop words given folded). Words
+ * are maximal runs of letters, digits and marks, found by a hand-written scan: ASCII runs (most of
+ * any wiki) are lower-cased directly, only runs with other characters go through Unicode folding.
+ */
 export function tokenize(text: string, stopWords: ReadonlySet<string>): string[] {
   const tokens: string[] = []
-  for (const match of text.matchAll(WORD)) {
-    const token = foldWord(match[0])
-    if (token === '') continue
-    if (token.length === 1 || (token.length === 2 && [...token].length === 1)) continue
+  const length = text.length
+  let i = 0
+  while (i < length) {
+    const first = text.charCodeAt(i)
+    const firstWidth = wordCharWidth(text, i, first)
+    if (firstWidth === 0) {
+      i += 1
+      continue
+    }
+    const start = i
+    let ascii = first < 0x80
+    let upper = first >= 65 && first <= 90
+    i += firstWidth
+    while (i < length) {
+      const code = text.charCodeAt(i)
+      const width = code < 0x80 ? (unitClass[code] === 1 ? 1 : 0) : wordCharWidth(text, i, code)
+      if (width === 0) break
+      if (code >= 0x80) ascii = false
+      else if (code >= 65 && code <= 90) upper = true
+      i += width
+    }
+    let token: string
+    if (ascii) {
+      if (i - start === 1) continue
+      token = text.slice(start, i)
+      if (upper) token = token.toLowerCase()
+    } else {
+      token = foldNonAscii(text.slice(start, i))
+      if (token === '') continue
+      if (token.length === 1 || (token.length === 2 && [...token].length === 1)) continue
+    }
     if (stopWords.has(token)) continue
     tokens.push(token)
   }
@@ -52,7 +110,7 @@ export function foldWithOffsets(text: string): { folded: string; origin: number[
   let i = 0
   for (const char of text) {
     const code = char.charCodeAt(0)
-    const piece = code < 0x80 ? char.toLowerCase() : foldWord(char)
+    const piece = code < 0x80 ? char.toLowerCase() : foldNonAscii(char)
     for (let k = 0; k < piece.length; k += 1) origin.push(i)
     pieces.push(piece)
     i += char.length
