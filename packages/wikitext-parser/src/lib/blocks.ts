@@ -25,6 +25,8 @@ type Mode = 'block' | 'inline'
 
 /** Characters that can start a block or inline construct inside a line. */
 const trigger = /['[<_:\n]/u
+/** Characters that can start block markup at the start of a container. */
+const blockStart = /^[*#:;\s{|!-]/u
 
 export function blocks(context: ParseContext, tree: Root): void {
   const containers: { node: { children: Content[] }; from: number; mode: Mode }[] = []
@@ -50,7 +52,13 @@ export function blocks(context: ParseContext, tree: Root): void {
         break
     }
     if ('children' in node) {
-      for (const child of node.children) stack.push(child)
+      const children: readonly Content[] = node.children
+      for (let index = 0; index < children.length; index++) {
+        const child = children[index] as Content
+        // Text (most nodes) holds no container: count its visit without the stack round trip.
+        if (child.type === 'text') context.work++
+        else stack.push(child)
+      }
     }
   }
   redirect(context, tree)
@@ -61,7 +69,7 @@ export function blocks(context: ParseContext, tree: Root): void {
       node.children.length === from + 1 &&
       only?.type === 'text' &&
       !trigger.test(only.value) &&
-      !/^[*#:;\s{|!-]/u.test(only.value)
+      !blockStart.test(only.value)
     ) {
       continue
     }

@@ -8,6 +8,17 @@ import type { BehaviorSwitch, Bold, Content, ExternalLink, Italic, Text } from '
 
 const switchPattern = /__([A-Za-z]+)__/gu
 const urlChar = /[^\][<>"\u0000-\u0020\u007F\p{Zs}\uFFFD]/u
+const spaceSeparator = /\p{Zs}/u
+/** `urlChar` for ASCII as a table: URLs are scanned a character at a time. */
+const asciiUrlChar = new Uint8Array(128)
+for (let code = 0x21; code < 0x7f; code++) asciiUrlChar[code] = 1
+for (const char of '[]<>"') asciiUrlChar[char.charCodeAt(0)] = 0
+
+/** Whether the code unit at `at` may be part of a URL. */
+function isUrlChar(input: string, at: number): boolean {
+  const code = input.charCodeAt(at)
+  return code < 128 ? asciiUrlChar[code] === 1 : urlChar.test(input.charAt(at))
+}
 const linkTextStop = /[\]\u0000-\u0008\u000A-\u001F\uFFFD]/u
 
 export function makeText(context: ParseContext, start: number, end: number): Text {
@@ -165,9 +176,9 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
         // The protocol must lie in this text: the next item may be a node's source.
         if (protocol !== undefined && at + 1 + protocol.length <= end) {
           let urlEnd = at + 1 + protocol.length
-          while (urlEnd < end && urlChar.test(input.charAt(urlEnd))) urlEnd++
+          while (urlEnd < end && isUrlChar(input, urlEnd)) urlEnd++
           let textStart = urlEnd
-          while (textStart < end && /\p{Zs}/u.test(input.charAt(textStart))) textStart++
+          while (textStart < end && spaceSeparator.test(input.charAt(textStart))) textStart++
           const close = findClose(context, items, index, textStart, memo)
           if (close) {
             if (at > pending) result.push(makeText(context, pending, at))
@@ -220,7 +231,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
         const protocol = protocolAt(context, at)
         if (protocol !== undefined && protocol !== '//' && at + protocol.length <= end) {
           let urlEnd = at + protocol.length
-          while (urlEnd < end && urlChar.test(input.charAt(urlEnd))) urlEnd++
+          while (urlEnd < end && isUrlChar(input, urlEnd)) urlEnd++
           // Trailing punctuation is not part of a free URL; nor is `)` without a `(`.
           let url = input.slice(at, urlEnd)
           for (;;) {
