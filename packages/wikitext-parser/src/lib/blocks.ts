@@ -379,11 +379,13 @@ function merge(context: ParseContext, items: Content[]): Content[] {
     // items[runStart .. index - 1] is a run of adjacent texts.
     if (runStart !== -1 && runStart < index - 1) {
       const first = items[runStart] as Content
-      result[result.length - 1] = makeText(
-        context,
-        first.position.start.offset,
-        (previous as Content).position.end.offset,
-      )
+      const last = previous as Content
+      // The run's own end points are the merged text's: reuse them rather than look them up.
+      result[result.length - 1] = {
+        type: 'text',
+        value: context.input.slice(first.position.start.offset, last.position.end.offset),
+        position: { start: first.position.start, end: last.position.end },
+      }
     }
     if (!item) break
     result.push(item)

@@ -123,6 +123,24 @@ function candidatePattern(context: ParseContext): RegExp {
   return pattern
 }
 
+const requiredChars = new WeakMap<object, readonly string[] | null>()
+
+/**
+ * Characters of which a text needs one to hold a link candidate: `[` and each protocol's last
+ * character (`:` or `/`), so most texts skip the protocol search. Null when a protocol ends in a
+ * cased character, which case-insensitive matching could meet in another form.
+ */
+function candidateChars(context: ParseContext): readonly string[] | null {
+  let chars = requiredChars.get(context.site)
+  if (chars === undefined) {
+    const last = new Set(['['])
+    for (const protocol of context.site.protocols) last.add(protocol.charAt(protocol.length - 1))
+    chars = [...last].every((char) => char.toLowerCase() === char.toUpperCase()) ? [...last] : null
+    requiredChars.set(context.site, chars)
+  }
+  return chars
+}
+
 /** The protocol at `offset`, if one of the site's starts there (case-insensitive). */
 function protocolAt(context: ParseContext, offset: number): string | undefined {
   const input = context.input
@@ -158,6 +176,12 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
     }
     const start = item.position.start.offset
     const end = item.position.end.offset
+    const required = candidateChars(context)
+    if (required && !required.some((char) => item.value.includes(char))) {
+      context.work += end - start + 1
+      result.push(item)
+      continue
+    }
     let pending = start
     let at = start
     const candidates = candidatePattern(context)
@@ -305,6 +329,8 @@ interface Marker {
   end: number
 }
 
+const apostropheRun = /''+/gu
+
 /** MediaWiki's `doQuotes` over one line, as a tree of `italic` and `bold` with open/close flags. */
 export function quotes(context: ParseContext, items: readonly Content[]): Content[] {
   const input = context.input
@@ -313,8 +339,12 @@ export function quotes(context: ParseContext, items: readonly Content[]): Conten
   const runs: { start: number; length: number; item: number }[] = []
   items.forEach((item, index) => {
     if (item.type !== 'text') return
-    const pattern = /''+/gu
-    for (let match = pattern.exec(item.value); match; match = pattern.exec(item.value)) {
+    apostropheRun.lastIndex = 0
+    for (
+      let match = apostropheRun.exec(item.value);
+      match;
+      match = apostropheRun.exec(item.value)
+    ) {
       runs.push({
         start: item.position.start.offset + match.index,
         length: match[0].length,
