@@ -160,7 +160,9 @@ function firstLine(message: string): string {
 export function firstHeading(content: string): string | undefined {
   let fence: { char: string; length: number } | undefined
   for (const line of content.split('\n')) {
-    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line)
+    // most lines hold neither fence character: skip the regex for them
+    const fenceMatch =
+      line.includes('`') || line.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(line) : null
     if (fenceMatch?.[1]) {
       const run = fenceMatch[1]
       if (!fence) fence = { char: run[0] ?? '`', length: run.length }

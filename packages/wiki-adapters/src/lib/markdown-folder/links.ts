@@ -18,7 +18,9 @@ export function extractLinks(body: string, pageSlug: string): RawLink[] {
   const folder = path.dirname(pageSlug)
   let fence: { char: string; length: number } | undefined
   for (const line of body.split('\n')) {
-    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line)
+    // most lines hold neither fence character: skip the regex for them
+    const fenceMatch =
+      line.includes('`') || line.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(line) : null
     if (fenceMatch?.[1]) {
       const run = fenceMatch[1]
       if (!fence) {

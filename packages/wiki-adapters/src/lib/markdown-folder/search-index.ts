@@ -1,5 +1,13 @@
 import { PackedPostings } from './packed-postings.js'
-import { foldText, foldWithOffsets, snippetAround, tokenize } from './tokenize.js'
+import { TermDictionary } from './term-dictionary.js'
+import {
+  foldRun,
+  foldText,
+  foldWithOffsets,
+  scanWords,
+  snippetAround,
+  tokenize,
+} from './tokenize.js'
 
 /** What the index keeps per page: weighted term counts and the text snippets are cut from. */
 export interface IndexedDocument {
@@ -32,7 +40,9 @@ const MAX_UNPACKED = 256
 export class SearchIndex {
   readonly #stopWords: ReadonlySet<string>
   /** Term → dense id. Ids are never reused or dropped (a vanished term keeps `df` 0). */
-  readonly #termIds = new Map<string, number>()
+  readonly #dictionary = new TermDictionary()
+  /** Ids of the stop words, so words read straight from the text can be dropped by id. */
+  readonly #stopTerms = new Set<number>()
   /** Live documents holding each term. */
   #df: Int32Array<ArrayBuffer> = new Int32Array(1024)
   /** Per-term weight accumulator while one page is indexed; all zero between calls. */
@@ -52,6 +62,7 @@ export class SearchIndex {
 
   constructor(stopWords: ReadonlySet<string>) {
     this.#stopWords = stopWords
+    for (const word of stopWords) this.#stopTerms.add(this.#dictionary.idOf(word, true))
   }
 
   get size(): number {
@@ -65,12 +76,26 @@ export class SearchIndex {
   set(doc: IndexedDocument): void {
     this.delete(doc.slug)
     const touched: number[] = []
+    const dictionary = this.#dictionary
     const add = (text: string, weight: number): void => {
-      for (const token of tokenize(text, this.#stopWords)) {
-        const term = this.#termId(token)
+      scanWords(text, (start, end, ascii) => {
+        let term: number
+        if (ascii) {
+          if (end - start === 1) return
+          term = dictionary.idOfAsciiRun(text, start, end)
+        } else {
+          const token = foldRun(text, start, end)
+          if (token === undefined) return
+          term = dictionary.idOf(token, true)
+        }
+        if (this.#stopTerms.has(term)) return
+        if (term >= this.#df.length) {
+          this.#df = grow(this.#df, term + 1)
+          this.#pending = grow(this.#pending, term + 1)
+        }
         if (this.#pending[term] === 0) touched.push(term)
         ;(this.#pending[term] as number) += weight
-      }
+      })
     }
     add(doc.title, 4)
     for (const tag of doc.tags) add(tag, 3)
@@ -103,22 +128,9 @@ export class SearchIndex {
 
   /** Inverts every live term list into fresh packed postings (start-up calls it once at the end). */
   pack(): void {
-    this.#packed = PackedPostings.build(this.#termIds.size, this.#docTerms)
+    this.#packed = PackedPostings.build(this.#dictionary.size, this.#docTerms)
     this.#packedUpTo = this.#docTerms.length
     this.#deadPacked = 0
-  }
-
-  #termId(term: string): number {
-    let id = this.#termIds.get(term)
-    if (id === undefined) {
-      id = this.#termIds.size
-      this.#termIds.set(term, id)
-      if (id >= this.#df.length) {
-        this.#df = grow(this.#df, id + 1)
-        this.#pending = grow(this.#pending, id + 1)
-      }
-    }
-    return id
   }
 
   /**
@@ -137,8 +149,8 @@ export class SearchIndex {
     const total = this.#ids.size
     const { offsets, docs, weights } = this.#packed
     for (const term of new Set(queryTerms)) {
-      const id = this.#termIds.get(term)
-      if (id === undefined) continue
+      const id = this.#dictionary.idOf(term, false)
+      if (id === -1 || id >= this.#df.length) continue
       const df = this.#df[id] as number
       if (df === 0) continue
       const idf = Math.log(1 + total / df)

@@ -51,12 +51,14 @@ function foldNonAscii(word: string): string {
 }
 
 /**
- * Folded word tokens without one-character words and stop words (stop words given folded). Words
- * are maximal runs of letters, digits and marks, found by a hand-written scan: ASCII runs (most of
- * any wiki) are lower-cased directly, only runs with other characters go through Unicode folding.
+ * Calls `word` for each maximal run of letters, digits and marks in `text`, found by a hand-written
+ * scan; `ascii` tells whether the run is plain ASCII (most of any wiki), `upper` whether it then
+ * holds an upper-case letter. The search index consumes runs directly, without token strings.
  */
-export function tokenize(text: string, stopWords: ReadonlySet<string>): string[] {
-  const tokens: string[] = []
+export function scanWords(
+  text: string,
+  word: (start: number, end: number, ascii: boolean, upper: boolean) => void,
+): void {
   const length = text.length
   let i = 0
   while (i < length) {
@@ -78,19 +80,32 @@ export function tokenize(text: string, stopWords: ReadonlySet<string>): string[]
       else if (code >= 65 && code <= 90) upper = true
       i += width
     }
-    let token: string
-    if (ascii) {
-      if (i - start === 1) continue
-      token = text.slice(start, i)
-      if (upper) token = token.toLowerCase()
-    } else {
-      token = foldNonAscii(text.slice(start, i))
-      if (token === '') continue
-      if (token.length === 1 || (token.length === 2 && [...token].length === 1)) continue
-    }
-    if (stopWords.has(token)) continue
-    tokens.push(token)
+    word(start, i, ascii, upper)
   }
+}
+
+/**
+ * The folded token of a run that holds a non-ASCII character, or undefined when folding leaves
+ * one character or less. (An ASCII run is a token when longer than one character.)
+ */
+export function foldRun(text: string, start: number, end: number): string | undefined {
+  const token = foldNonAscii(text.slice(start, end))
+  if (token.length <= 1 || (token.length === 2 && [...token].length === 1)) return undefined
+  return token
+}
+
+/** Folded word tokens without one-character words and stop words (stop words given folded). */
+export function tokenize(text: string, stopWords: ReadonlySet<string>): string[] {
+  const tokens: string[] = []
+  scanWords(text, (start, end, ascii, upper) => {
+    let token: string | undefined
+    if (ascii) {
+      if (end - start === 1) return
+      token = text.slice(start, end)
+      if (upper) token = token.toLowerCase()
+    } else token = foldRun(text, start, end)
+    if (token !== undefined && !stopWords.has(token)) tokens.push(token)
+  })
   return tokens
 }
 
