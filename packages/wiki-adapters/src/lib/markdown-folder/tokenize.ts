@@ -63,7 +63,9 @@ export function scanWords(
   let i = 0
   while (i < length) {
     const first = text.charCodeAt(i)
-    const firstWidth = wordCharWidth(text, i, first)
+    // separators are mostly ASCII: classify those inline
+    const firstWidth =
+      first < 0x80 ? (unitClass[first] === 1 ? 1 : 0) : wordCharWidth(text, i, first)
     if (firstWidth === 0) {
       i += 1
       continue
