@@ -18,7 +18,8 @@ export function parseSimpleMapping(block: string): Record<string, unknown> | und
     if (!match) return undefined
     const key = match[1] as string
     const raw = match[2] as string
-    if (seen.has(key) || KEYWORD.test(key)) return undefined
+    // YAML caps implicit keys at 1024 characters; duplicates and keyword keys need the parser too
+    if (key.length > 1000 || seen.has(key) || KEYWORD.test(key)) return undefined
     seen.add(key)
     if (raw.startsWith('[')) {
       if (!raw.endsWith(']')) return undefined
