@@ -16,6 +16,24 @@ export function extractLinks(body: string, pageSlug: string): RawLink[] {
     links.push(link)
   }
   const folder = path.dirname(pageSlug)
+  const collect = (text: string, pattern: RegExp): void => {
+    for (const match of text.matchAll(pattern)) {
+      if (match[1] !== undefined) {
+        let target = match[1].split(/[#|]/, 1)[0]?.trim() ?? ''
+        target = target.replace(/\.md$/i, '').replace(/^\/+/, '')
+        if (target !== '') push({ kind: 'wiki', target })
+      } else if (match[2] !== undefined) {
+        const resolved = resolveMarkdownDestination(match[2], folder)
+        if (resolved !== undefined) push({ kind: 'path', target: resolved })
+      }
+    }
+  }
+  if (!body.includes('`') && !body.includes('~')) {
+    // No fence or code span to skip, and no match can cross a line break: one pass over the whole
+    // body finds exactly the line-by-line matches, without splitting it into lines.
+    collect(body, LINK_IN_LINES)
+    return links
+  }
   let fence: { char: string; length: number } | undefined
   for (const line of body.split('\n')) {
     // most lines hold neither fence character: skip the regex for them
@@ -31,22 +49,17 @@ export function extractLinks(body: string, pageSlug: string): RawLink[] {
       continue
     }
     if (fence || !line.includes('[')) continue
-    const text = line.includes('`') ? stripCodeSpans(line) : line
-    for (const match of text.matchAll(
-      /!?\[\[([^[\]\n]+?)\]\]|\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g,
-    )) {
-      if (match[1] !== undefined) {
-        let target = match[1].split(/[#|]/, 1)[0]?.trim() ?? ''
-        target = target.replace(/\.md$/i, '').replace(/^\/+/, '')
-        if (target !== '') push({ kind: 'wiki', target })
-      } else if (match[2] !== undefined) {
-        const resolved = resolveMarkdownDestination(match[2], folder)
-        if (resolved !== undefined) push({ kind: 'path', target: resolved })
-      }
-    }
+    collect(line.includes('`') ? stripCodeSpans(line) : line, LINK)
   }
   return links
 }
+
+/** Wikilinks `[[target]]` (group 1) and Markdown links `[text](dest "title")` (group 2), in a line. */
+const LINK =
+  /!?\[\[([^[\]\n]+?)\]\]|\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g
+/** `LINK` with its blanks kept off line breaks, so it matches across a whole body line by line. */
+const LINK_IN_LINES =
+  /!?\[\[([^[\]\n]+?)\]\]|\[[^\]\n]*\]\([^\S\n]*(<[^>\n]*>|[^)\s]+)(?:[^\S\n]+(?:"[^"\n]*"|'[^'\n]*'))?[^\S\n]*\)/g
 
 function resolveMarkdownDestination(destination: string, folder: string): string | undefined {
   let dest = destination.startsWith('<') ? destination.slice(1, -1) : destination
