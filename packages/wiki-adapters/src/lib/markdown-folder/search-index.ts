@@ -41,8 +41,8 @@ export class SearchIndex {
   readonly #stopWords: ReadonlySet<string>
   /** Term → dense id. Ids are never reused or dropped (a vanished term keeps `df` 0). */
   readonly #dictionary = new TermDictionary()
-  /** Ids of the stop words, so words read straight from the text can be dropped by id. */
-  readonly #stopTerms = new Set<number>()
+  /** Stop words take the first ids, so a word read straight from the text is one by `id < this`. */
+  readonly #stopTermCount: number
   /** Live documents holding each term. */
   #df: Int32Array<ArrayBuffer> = new Int32Array(1024)
   /** Per-term weight accumulator while one page is indexed; all zero between calls. */
@@ -62,7 +62,8 @@ export class SearchIndex {
 
   constructor(stopWords: ReadonlySet<string>) {
     this.#stopWords = stopWords
-    for (const word of stopWords) this.#stopTerms.add(this.#dictionary.idOf(word, true))
+    for (const word of stopWords) this.#dictionary.idOf(word, true)
+    this.#stopTermCount = this.#dictionary.size
   }
 
   get size(): number {
@@ -88,7 +89,7 @@ export class SearchIndex {
           if (token === undefined) return
           term = dictionary.idOf(token, true)
         }
-        if (this.#stopTerms.has(term)) return
+        if (term < this.#stopTermCount) return
         if (term >= this.#df.length) {
           this.#df = grow(this.#df, term + 1)
           this.#pending = grow(this.#pending, term + 1)
