@@ -159,7 +159,13 @@ function firstLine(message: string): string {
 /** The first `# ` heading outside fenced code, if any. */
 export function firstHeading(content: string): string | undefined {
   let fence: { char: string; length: number } | undefined
-  for (const line of content.split('\n')) {
+  // walks the lines one at a time rather than splitting the whole body: the heading is usually
+  // near the top, so the rest of the page is never cut into lines
+  for (let start = 0; start <= content.length;) {
+    let end = content.indexOf('\n', start)
+    if (end === -1) end = content.length
+    const line = content.slice(start, end)
+    start = end + 1
     // most lines hold neither fence character: skip the regex for them
     const fenceMatch =
       line.includes('`') || line.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(line) : null

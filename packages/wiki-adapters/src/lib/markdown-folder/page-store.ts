@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 import { lstat, readdir, realpath, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { TEMP_FILE } from './atomic-write.js'
@@ -132,13 +132,29 @@ async function safeRealFile(rootReal: string, link: string): Promise<string | un
  * small files, the thread-pool round trips of async stat/open/read/close cost more than the reads.
  */
 export function loadPage(found: FoundFile, countRead: () => void): StoredPage | undefined {
+  let fd: number | undefined
   try {
-    const info = statSync(found.realPath)
+    // one open and an fstat of the open file instead of a separate path lookup by statSync;
+    // non-blocking so that a FIFO put in a page's place is opened, seen as no file and closed
+    fd = openSync(found.realPath, OPEN_FLAGS)
+    const info = fstatSync(fd)
     if (!info.isFile()) return undefined
-    const text = readFileSync(found.realPath, 'utf8')
+    const text = readFileSync(fd, 'utf8')
     countRead()
     return parsePage(found.relative, found.realPath, text, info)
   } catch {
     return undefined
+  } finally {
+    if (fd !== undefined) closeQuietly(fd)
+  }
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd)
+  } catch {
+    // the page was read (or refused) already; a failed close changes nothing for the caller
   }
 }

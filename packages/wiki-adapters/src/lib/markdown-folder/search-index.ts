@@ -4,7 +4,7 @@ import {
   foldRun,
   foldText,
   foldWithOffsets,
-  scanWords,
+  scanWordsHashed,
   snippetAround,
   tokenize,
 } from './tokenize.js'
@@ -79,11 +79,11 @@ export class SearchIndex {
     const touched: number[] = []
     const dictionary = this.#dictionary
     const add = (text: string, weight: number): void => {
-      scanWords(text, (start, end, ascii) => {
+      scanWordsHashed(text, (start, end, ascii, hash) => {
         let term: number
         if (ascii) {
           if (end - start === 1) return
-          term = dictionary.idOfAsciiRun(text, start, end)
+          term = dictionary.idOfHashedAsciiRun(hash, text, start, end)
         } else {
           const token = foldRun(text, start, end)
           if (token === undefined) return

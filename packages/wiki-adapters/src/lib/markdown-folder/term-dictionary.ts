@@ -37,6 +37,14 @@ export class TermDictionary {
     return this.#find(hash, text, start, end, true, true)
   }
 
+  /**
+   * `idOfAsciiRun` with the hash already computed by the caller (`scanWordsHashed` hashes each run
+   * while it scans it, so the page text is not read twice).
+   */
+  idOfHashedAsciiRun(hash: number, text: string, start: number, end: number): number {
+    return this.#find(hash, text, start, end, true, true)
+  }
+
   #find(
     hash: number,
     text: string,
@@ -109,9 +117,9 @@ export class TermDictionary {
   }
 }
 
-const FNV_OFFSET = 0x811c9dc5 | 0
-const FNV_PRIME = 0x01000193
+export const FNV_OFFSET: number = 0x811c9dc5 | 0
+export const FNV_PRIME: number = 0x01000193
 
-function lower(code: number): number {
+export function lower(code: number): number {
   return code >= 65 && code <= 90 ? code + 32 : code
 }

@@ -1,3 +1,4 @@
+import { FNV_OFFSET, FNV_PRIME, lower } from './term-dictionary.js'
 const MARKS = /\p{M}/gu
 // Marks count as word characters so that text already in NFD folds like its NFC form: stripping the
 // marks afterwards joins the letters exactly as "NFD, strip marks, then match letters and digits" would.
@@ -83,6 +84,43 @@ export function scanWords(
       i += width
     }
     word(start, i, ascii, upper)
+  }
+}
+
+/**
+ * `scanWords` that also hands over, for each run, the FNV-1a hash of its lower-cased UTF-16 units as
+ * `TermDictionary.idOfAsciiRun` computes it (meaningful when `ascii`), so the search index does not
+ * read every ASCII word a second time to hash it.
+ */
+export function scanWordsHashed(
+  text: string,
+  word: (start: number, end: number, ascii: boolean, hash: number) => void,
+): void {
+  const length = text.length
+  let i = 0
+  while (i < length) {
+    const first = text.charCodeAt(i)
+    const firstWidth =
+      first < 0x80 ? (unitClass[first] === 1 ? 1 : 0) : wordCharWidth(text, i, first)
+    if (firstWidth === 0) {
+      i += 1
+      continue
+    }
+    const start = i
+    let ascii = first < 0x80
+    let hash = Math.imul(FNV_OFFSET ^ lower(first), FNV_PRIME)
+    if (firstWidth === 2) hash = Math.imul(hash ^ text.charCodeAt(i + 1), FNV_PRIME)
+    i += firstWidth
+    while (i < length) {
+      const code = text.charCodeAt(i)
+      const width = code < 0x80 ? (unitClass[code] === 1 ? 1 : 0) : wordCharWidth(text, i, code)
+      if (width === 0) break
+      if (code >= 0x80) ascii = false
+      hash = Math.imul(hash ^ lower(code), FNV_PRIME)
+      if (width === 2) hash = Math.imul(hash ^ text.charCodeAt(i + 1), FNV_PRIME)
+      i += width
+    }
+    word(start, i, ascii, hash)
   }
 }
 
