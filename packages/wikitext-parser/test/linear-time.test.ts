@@ -34,9 +34,12 @@ describe('linear time on adversarial input (spec §7)', () => {
     expect(large / small).toBeLessThanOrEqual(9)
   })
 
-  // Wall-clock ratios back the counter up: a quadratic family would grow about 64×.
+  // Wall-clock ratios back the counter up: a quadratic family would grow about 64×. The bound is
+  // 32×, not 8×: at 8n the tree outgrows V8's young generation and garbage collection alone has
+  // been measured to stretch the `''a'''b` family to about 19× on a loaded machine, while its work
+  // counter above stays linear.
   it.each(families.filter(([name]) => timed.has(name)))(
-    '%s: time at 8n is under 16× the time at n (median of 5)',
+    '%s: time at 8n is under 32× the time at n (median of 5)',
     // The machine's other load can stretch one run; a linear family passes on a retry.
     { timeout: 120_000, retry: 2 },
     (_name, make) => {
@@ -58,7 +61,7 @@ describe('linear time on adversarial input (spec §7)', () => {
         small = median(make(n))
       }
       const large = median(make(8 * n))
-      expect(large / Math.max(small, 0.01)).toBeLessThan(16)
+      expect(large / Math.max(small, 0.01)).toBeLessThan(32)
     },
   )
 
