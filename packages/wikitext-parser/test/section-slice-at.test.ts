@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
+import { SHARED_MISSING_REASON } from '@wiki/test-utils'
 import {
   createLocator,
   defineSite,
@@ -9,6 +7,7 @@ import {
   sectionsOf,
   sectionSliceAt,
 } from '@wiki/wikitext-parser'
+import { archCorpus, recordedPages } from './helpers/arch-corpus.js'
 
 // 🐧 and 𝔸 are one code point each but two UTF-16 units: code-point offsets lag behind.
 const page = '🐧 intro\n== Install ==\ntext 𝔸\n=== Boot ===\nmore\n== Last ==\n'
@@ -139,47 +138,29 @@ describe('sectionSliceAt (arch-wiki.md §3.4)', () => {
   })
 })
 
-interface RecordedSection {
-  level: string
-  byteoffset: number | null
-}
-
-const dir = sharedDir()
-// Recorded Arch Wiki pages (GNU FDL) are read in place, never copied into the repository.
-const pages = dir
-  ? readdirSync(join(dir, 'arch-fixtures'))
-      .filter((name) => name.startsWith('parse_') && name.endsWith('.json'))
-      .flatMap((name) => {
-        const json = JSON.parse(readFileSync(join(dir, 'arch-fixtures', name), 'utf8')) as {
-          parse?: { wikitext?: { '*'?: string }; sections?: RecordedSection[] }
-        }
-        const wikitext = json.parse?.wikitext?.['*']
-        return typeof wikitext === 'string'
-          ? [{ name, wikitext, sections: json.parse?.sections ?? [] }]
-          : []
-      })
-  : []
-
-describe.skipIf(!dir)(`sectionSliceAt on recorded Arch pages (${SHARED_MISSING_REASON})`, () => {
-  it.each(pages.map((page) => [page.name, page] as const))(
-    '%s: every section with an offset slices onto its heading',
-    (_name, page) => {
-      const tree = fromWikitext(page.wikitext)
-      const placed = page.sections.filter((section) => section.byteoffset !== null)
-      const slices = placed.map((section, index) =>
-        sectionSliceAt(page.wikitext, {
-          tree,
-          codePointOffset: section.byteoffset as number,
-          level: Number(section.level),
-          nextCodePointOffset: placed[index + 1]?.byteoffset ?? null,
-        }),
-      )
-      expect(slices.filter((span) => span === null)).toEqual([])
-      // Each slice starts with its heading: at least `level` equals signs opening the line.
-      slices.forEach((span, index) => {
-        const equals = /^=+/.exec(page.wikitext.slice(span?.start, span?.end))?.[0] ?? ''
-        expect(equals.length).toBeGreaterThanOrEqual(Number(placed[index]?.level))
-      })
-    },
-  )
-})
+describe.skipIf(!archCorpus)(
+  `sectionSliceAt on recorded Arch pages (${SHARED_MISSING_REASON})`,
+  () => {
+    it.each(recordedPages().map((page) => [page.file, page] as const))(
+      '%s: every section with an offset slices onto its heading',
+      (_name, page) => {
+        const tree = fromWikitext(page.wikitext)
+        const placed = page.sections.filter((section) => section.byteoffset !== null)
+        const slices = placed.map((section, index) =>
+          sectionSliceAt(page.wikitext, {
+            tree,
+            codePointOffset: section.byteoffset as number,
+            level: Number(section.level),
+            nextCodePointOffset: placed[index + 1]?.byteoffset ?? null,
+          }),
+        )
+        expect(slices.filter((span) => span === null)).toEqual([])
+        // Each slice starts with its heading: at least `level` equals signs opening the line.
+        slices.forEach((span, index) => {
+          const equals = /^=+/.exec(page.wikitext.slice(span?.start, span?.end))?.[0] ?? ''
+          expect(equals.length).toBeGreaterThanOrEqual(Number(placed[index]?.level))
+        })
+      },
+    )
+  },
+)
