@@ -28,6 +28,7 @@ import {
   templatesOf,
   WikitextParserError,
   type AdmonitionType,
+  type Node,
   type Root,
 } from '@wiki/wikitext-parser'
 import { toMarkdown } from '@wiki/wikitext-parser/markdown'
@@ -46,14 +47,34 @@ const SOURCE_PATTERNS = {
   indented: 'indented_block',
 } as const
 
-/** The templates of a page that have a body: verify hashes these, warnings resolves their names. */
+/** The templates of a page that have a body: verify hashes these. */
 function templatesWithBody(tree: Root) {
   return templatesOf(tree, { profile: archwiki }).filter((call) => call.raw !== '')
 }
 
-/** The template names warnings() sends for alias resolution (also used by the record script). */
+/**
+ * The template names warnings() sends for alias resolution (also used by the record script):
+ * every template's name at every depth of the page outside comments, nowiki and opaque tags,
+ * code templates and bodiless ones included (§6.6 step 2: the names depend only on the page).
+ * A call with a modifier (`subst:`) is written with a `:`, which is never sent.
+ */
+function templateNamesOf(tree: Root): string[] {
+  const names: string[] = []
+  const stack: Node[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop() as Node
+    if ((node.type === 'template' || node.type === 'magicWord') && node.modifier === null) {
+      names.push(node.name)
+    }
+    if ('children' in node)
+      for (let index = node.children.length - 1; index >= 0; index--)
+        stack.push(node.children[index] as Node)
+  }
+  return names
+}
+
 export function templateNames(wikitext: string): string[] {
-  return templatesWithBody(fromWikitext(wikitext)).map((call) => call.name)
+  return templateNamesOf(fromWikitext(wikitext))
 }
 
 /**
@@ -91,7 +112,7 @@ export function createBackend(
   // Trees are large (a node per construct): keep only a few.
   const tree = memo((wikitext: string) => fromWikitext(wikitext), 8)
   const rendered = memo((raw: string) => toMarkdown(fromWikitext(raw), { profile: archwiki }))
-  const names = memo((wikitext: string) => templatesWithBody(tree(wikitext)).map((c) => c.name))
+  const names = memo((wikitext: string) => templateNamesOf(tree(wikitext)))
   const source = createMediaWikiSource({
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,

@@ -77,6 +77,21 @@ describe('template bodies and names (arch-wiki.md §6.6, §7.1)', () => {
 
   it('lists every template with a non-empty body, nested ones included, not masked ones', () => {
     expect(backend.templateBodies(wikitext)).toEqual(['a', '{{Attention|b}}', 'b'])
-    expect(templateNames(wikitext)).toEqual(['Note', 'Box', 'Attention'])
+  })
+
+  it('sends every template name of the page for alias resolution, bodiless and code ones too (§6.6 step 2)', () => {
+    expect(templateNames(wikitext)).toEqual([
+      'Note',
+      'Box',
+      'Attention',
+      'Expansion',
+      'Tip',
+      'bc',
+      'Inner',
+    ])
+    expect(templateNames('{{subst:Foo|x}}{{PAGENAME}}{{#if:a|{{Bar}}}}')).toEqual([
+      'PAGENAME',
+      'Bar',
+    ])
   })
 })
