@@ -8,6 +8,7 @@
  * closes leaves its slice in place as text. Each item therefore moves at most once per
  * enclosing node, and unwinding costs nothing, which keeps the scan linear on unclosed input.
  */
+import { restructure } from './blocks.js'
 import type { Pointer } from './positions.js'
 import type { SiteIndex } from './site-index.js'
 import type {
@@ -381,6 +382,7 @@ export function preprocess(
         !selfClosing && mode === 'wikitext' ? preprocess(context, gt + 1, closeStart, false) : [],
       position: position(at, end),
     }
+    if (node.children.length > 0) restructure(context, node, 0, 'block')
     flush()
     out.push(node)
     return end
@@ -516,6 +518,9 @@ export function preprocess(
         position: position(pipe, partEnd),
       })
     }
+    for (const parameter of parameters) {
+      restructure(context, parameter, parameter.name === null ? 0 : 1, 'block')
+    }
     const node: Transclusion = {
       type,
       name,
@@ -619,11 +624,13 @@ export function preprocess(
       for (let index = 0; index < pipes.length; index++) {
         const pipe = pipes[index] ?? at
         const end = pipes[index + 1] ?? at
-        children.push({
+        const parameter: LinkParameter = {
           type: 'linkParameter',
           children: clip(piece.outStart, out.length, pipe + 1, end),
           position: position(pipe, end),
-        })
+        }
+        restructure(context, parameter, 0, 'block')
+        children.push(parameter)
       }
     }
     const end = at + 2 + trail.length
@@ -721,6 +728,7 @@ export function preprocess(
         children,
         position: position(piece.start, lineEnd),
       }
+      restructure(context, node, 0, 'inline')
       out.length = piece.outStart - 1
       out.push(node)
       pop()
@@ -745,6 +753,7 @@ export function preprocess(
         children: [text(piece.start + open.length, piece.start + open.length + body.length)],
         position: position(piece.start, lineEnd),
       }
+      restructure(context, node, 0, 'inline')
       out.length = piece.outStart - 1
       out.push(node)
       pop()
