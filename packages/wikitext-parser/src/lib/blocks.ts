@@ -17,7 +17,6 @@ import type {
   HorizontalRule,
   List,
   ListItem,
-  Node,
   Preformatted,
   Root,
   Text,
