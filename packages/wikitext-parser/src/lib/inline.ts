@@ -29,21 +29,48 @@ export function makeText(context: ParseContext, start: number, end: number): Tex
   }
 }
 
-/** Inline structure of one line's items (texts without the line's `\n`). */
-/** Characters without which no inline construct can start in a text. */
-const inlineTrigger = /['[<_:]/u
+/** What one sequence's texts may hold: each step runs only where its flag is set. */
+const HTML = 1
+const SWITCH = 2
+const LINK = 4
+const QUOTE = 8
 
-export function inline(context: ParseContext, items: readonly Content[]): Content[] {
+function flagsOf(context: ParseContext, items: readonly Content[]): number {
+  const required = candidateChars(context)
+  let flags = 0
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as Content
+    if (item.type !== 'text') continue
+    const value = item.value
+    if (value.includes('<')) flags |= HTML
+    if (value.includes('__')) flags |= SWITCH
+    if (value.includes("''")) flags |= QUOTE
+    if ((flags & LINK) === 0) {
+      if (required === null) flags |= LINK
+      else for (const char of required) if (value.includes(char)) flags |= LINK
+    }
+  }
+  return flags
+}
+
+/** Inline structure of one line's items (texts without the line's `\n`). */
+export function inline(context: ParseContext, items: Content[]): Content[] {
   context.work += items.length
-  if (!items.some((item) => item.type === 'text' && inlineTrigger.test(item.value)))
-    return [...items]
-  const result = htmlTags(context, items)
+  const flags = flagsOf(context, items)
+  if (flags === 0) return items
+  const result = (flags & HTML) === 0 ? items : htmlTags(context, items)
   // Inside HTML elements too; a worklist keeps nesting off the call stack.
   const sequences: { children: Content[] }[] = [{ children: result }]
   for (let index = 0; index < sequences.length; index++) {
     const sequence = sequences[index] as { children: Content[] }
-    sequence.children = quotes(context, links(context, switches(context, sequence.children)))
-    for (const child of sequence.children) {
+    const own = index === 0 ? flags : flagsOf(context, sequence.children)
+    let children = sequence.children
+    if ((own & SWITCH) !== 0) children = switches(context, children)
+    if ((own & LINK) !== 0) children = links(context, children)
+    if ((own & QUOTE) !== 0) children = quotes(context, children)
+    sequence.children = children
+    if ((flags & HTML) === 0) continue
+    for (const child of children) {
       if (child.type === 'htmlTag' && child.kind === 'element') sequences.push(child)
     }
   }

@@ -399,11 +399,18 @@ export function preprocess(
     return found
   }
 
-  /** Source of items, comments dropped. */
-  function sourceOf(items: readonly Content[], start: number, end: number): string {
+  /** Source of the items out[first] to out[last - 1] within [start, end), comments dropped. */
+  function sourceOf(first: number, last: number, start: number, end: number): string {
+    let comments = false
+    for (let index = first; index < last && !comments; index++) {
+      comments = out[index]?.type === 'comment'
+    }
+    // The items are contiguous: without comments their source is one slice.
+    if (!comments) return input.slice(start, end)
     let result = ''
     let at = start
-    for (const item of items) {
+    for (let index = first; index < last; index++) {
+      const item = out[index] as Content
       const s = Math.max(item.position.start.offset, start)
       const e = Math.min(item.position.end.offset, end)
       if (e <= s) continue
@@ -440,9 +447,9 @@ export function preprocess(
     const nameEndIndex = parts > 1 ? (piece.partStarts[1] ?? out.length) - 1 : out.length
     const nameStart = start + matched
     const nameEnd = parts > 1 ? (piece.partPipes[1] ?? at) : at
-    let nameSource = sourceOf(out.slice(piece.outStart, nameEndIndex), nameStart, nameEnd)
+    let nameSource = sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
     let modifier: string | null = null
-    const modifierMatch = modifiers.exec(nameSource)
+    const modifierMatch = nameSource.includes(':') ? modifiers.exec(nameSource) : null
     if (modifierMatch) {
       modifier = modifierMatch[0].trimStart()
       nameSource = nameSource.slice(modifierMatch[0].length)
@@ -458,9 +465,9 @@ export function preprocess(
           if (found !== -1) colon = item.position.start.offset + found
         }
       }
-      const prefix =
-        colon === -1 ? '' : sourceOf(out.slice(piece.outStart, nameEndIndex), nameStart, colon)
-      const hook = prefix.replace(modifiers, '').trim().replace(/_/gu, ' ').toLowerCase()
+      const prefix = colon === -1 ? '' : sourceOf(piece.outStart, nameEndIndex, nameStart, colon)
+      const hook =
+        colon === -1 ? '' : prefix.replace(modifiers, '').trim().replace(/_/gu, ' ').toLowerCase()
       if (colon !== -1 && site.hooks.has(hook)) {
         type = 'parserFunction'
         nameSource = prefix.replace(modifiers, '')
@@ -469,7 +476,8 @@ export function preprocess(
         if (site.variables.has(nameSource.trim())) type = 'magicWord'
       }
     }
-    const name = nameSource.trim().replace(/_/gu, ' ')
+    const trimmed = nameSource.trim()
+    const name = trimmed.includes('_') ? trimmed.replace(/_/gu, ' ') : trimmed
     const nameNode: TemplateName = {
       type: 'templateName',
       children: clip(piece.outStart, nameEndIndex, nameStart, colon === -1 ? nameEnd : colon),
@@ -498,7 +506,7 @@ export function preprocess(
       let parameterName: string | null = null
       let valueStart = pipe + 1
       if (equals !== -1) {
-        parameterName = sourceOf(out.slice(first, last), pipe + 1, equals).trim()
+        parameterName = sourceOf(first, last, pipe + 1, equals).trim()
         const nameNode: ParameterName = {
           type: 'parameterName',
           children: clip(first, last, pipe + 1, equals),
