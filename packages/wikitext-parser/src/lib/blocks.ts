@@ -442,16 +442,17 @@ function itemsBetween(
   return result
 }
 
-/** Offsets of `marker` in top-level text of items, from `from` on. */
-function markersIn(items: readonly Content[], from: number, markers: readonly string[]): number[] {
+/** Offsets of `||` (and, in header rows, `!!`) in top-level text of items, from `from` on. */
+function separatorsIn(items: readonly Content[], from: number, header: boolean): number[] {
   const found: number[] = []
   for (const item of items) {
     if (item.type !== 'text' || item.position.end.offset <= from) continue
     const base = item.position.start.offset
+    const value = item.value
     let at = Math.max(from - base, 0)
-    while (at < item.value.length - 1) {
-      const pair = item.value.slice(at, at + 2)
-      if (markers.includes(pair)) {
+    while (at < value.length - 1) {
+      const code = value.charCodeAt(at)
+      if ((code === 124 || (header && code === 33)) && value.charCodeAt(at + 1) === code) {
         found.push(base + at)
         at += 2
       } else at++
@@ -538,9 +539,7 @@ function tableLine(
     const target = caption ? state.tableSink : ensureRow(context, state, markStart, open)
     addIndent(target)
     const markerLength = caption ? 2 : 1
-    const separators = caption
-      ? []
-      : markersIn(items, markStart + 1, header ? ['||', '!!'] : ['||'])
+    const separators = caption ? [] : separatorsIn(items, markStart + 1, header)
     const lineEnd = items[items.length - 1]?.position.end.offset ?? markStart + markerLength
     const starts = [markStart, ...separators]
     for (let index = 0; index < starts.length; index++) {

@@ -137,6 +137,80 @@ const byFirstChar = new WeakMap<object, Map<string, string[]>>()
 
 const patterns = new WeakMap<object, RegExp>()
 
+const colonIndexes = new WeakMap<object, readonly number[] | null>()
+
+/**
+ * Where the site's letter-led protocols have their first `:` (largest first), or null when one
+ * has none or is not ASCII. Only a letter-led protocol can start a free link, and it must end
+ * its scheme at the first `:` after its start: so a search for `[` and `:` finds every candidate.
+ */
+function protocolColons(context: ParseContext): readonly number[] | null {
+  let indexes = colonIndexes.get(context.site)
+  if (indexes === undefined) {
+    const found = new Set<number>()
+    indexes = []
+    for (const protocol of context.site.protocols) {
+      if (!/^[a-z]/u.test(protocol)) continue
+      const colon = protocol.indexOf(':')
+      if (colon === -1 || !/^[\x21-\x7E]+$/u.test(protocol)) {
+        indexes = null
+        break
+      }
+      found.add(colon)
+    }
+    if (indexes !== null) indexes = [...found].sort((a, b) => b - a)
+    colonIndexes.set(context.site, indexes)
+  }
+  return indexes
+}
+
+const bracketOrColon = /[[:]/gu
+
+/**
+ * Index in `value` of the first `[` or protocol start at or after `from`, or -1: what
+ * `candidatePattern` finds, without trying every protocol at every character.
+ */
+function nextCandidate(context: ParseContext, value: string, from: number): number {
+  const colons = protocolColons(context)
+  if (colons === null) {
+    const pattern = candidatePattern(context)
+    pattern.lastIndex = from
+    return pattern.exec(value)?.index ?? -1
+  }
+  for (let at = from; ;) {
+    bracketOrColon.lastIndex = at
+    const match = bracketOrColon.exec(value)
+    if (!match) return -1
+    const found = match.index
+    if (value.charCodeAt(found) === 91) return found
+    // A protocol with this `:` starts `colon` characters before it, leftmost first.
+    for (const colon of colons) {
+      const start = found - colon
+      if (start >= from && protocolFits(context, value, start)) return start
+    }
+    at = found + 1
+  }
+}
+
+/** Whether one of the site's protocols lies in `value` at `start` (ASCII case-insensitive). */
+function protocolFits(context: ParseContext, value: string, start: number): boolean {
+  const first = value.charCodeAt(start)
+  const candidates = protocolsByFirstChar(context).get(
+    String.fromCharCode(first >= 65 && first <= 90 ? first + 32 : first),
+  )
+  if (!candidates) return false
+  next: for (const protocol of candidates) {
+    if (start + protocol.length > value.length) continue
+    for (let index = 0; index < protocol.length; index++) {
+      const code = value.charCodeAt(start + index)
+      const wanted = protocol.charCodeAt(index)
+      if (code !== wanted && !(wanted >= 97 && wanted <= 122 && code === wanted - 32)) continue next
+    }
+    return true
+  }
+  return false
+}
+
 /** `[` or any of the site's protocols. */
 function candidatePattern(context: ParseContext): RegExp {
   let pattern = patterns.get(context.site)
@@ -168,9 +242,8 @@ function candidateChars(context: ParseContext): readonly string[] | null {
   return chars
 }
 
-/** The protocol at `offset`, if one of the site's starts there (case-insensitive). */
-function protocolAt(context: ParseContext, offset: number): string | undefined {
-  const input = context.input
+/** The site's protocols by first character, longest first. */
+function protocolsByFirstChar(context: ParseContext): Map<string, string[]> {
   let index = byFirstChar.get(context.site)
   if (!index) {
     index = new Map()
@@ -180,7 +253,13 @@ function protocolAt(context: ParseContext, offset: number): string | undefined {
     }
     byFirstChar.set(context.site, index)
   }
-  const candidates = index.get(input.charAt(offset).toLowerCase())
+  return index
+}
+
+/** The protocol at `offset`, if one of the site's starts there (case-insensitive). */
+function protocolAt(context: ParseContext, offset: number): string | undefined {
+  const input = context.input
+  const candidates = protocolsByFirstChar(context).get(input.charAt(offset).toLowerCase())
   if (!candidates) return undefined
   for (const protocol of candidates) {
     if (input.length - offset < protocol.length) continue
@@ -211,15 +290,13 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
     }
     let pending = start
     let at = start
-    const candidates = candidatePattern(context)
     while (at < end) {
       // Jump to the next `[` or protocol: nothing else can start a link.
       // Searched in the item's own string, so a search never runs past the item.
-      candidates.lastIndex = at - start
-      const next = candidates.exec(item.value)
-      context.work += (next ? next.index + start : end) - at + 1
-      if (!next) break
-      at = next.index + start
+      const next = nextCandidate(context, item.value, at - start)
+      context.work += (next === -1 ? end : next + start) - at + 1
+      if (next === -1) break
+      at = next + start
       const code = input.charCodeAt(at)
       if (code === 91) {
         // [ protocol url separator text ]
