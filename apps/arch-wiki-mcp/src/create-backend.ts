@@ -24,7 +24,11 @@ import {
   createLocator,
   fromWikitext,
   linksOf,
+  sectionSliceAt,
+  templatesOf,
+  WikitextParserError,
   type AdmonitionType,
+  type Root,
 } from '@wiki/wikitext-parser'
 import { toMarkdown } from '@wiki/wikitext-parser/markdown'
 import type { AliasResolution, ApiSection, Backend, Revision } from './backend.js'
@@ -42,23 +46,14 @@ const SOURCE_PATTERNS = {
   indented: 'indented_block',
 } as const
 
-/**
- * Every template body and name of a wikitext, found the way admonitionsOf finds admonitions (any
- * depth, outside comments, nowiki, opaque tags and code templates). An alias map that answers
- * every name makes admonitionsOf report each template with a body, trimmed exactly as §6.6 says.
- */
-const EVERY_TEMPLATE: ReadonlyMap<string, AdmonitionType> = {
-  get: () => 'NOTE',
-  has: () => true,
-} as unknown as ReadonlyMap<string, AdmonitionType>
-
-function everyTemplate(wikitext: string) {
-  return admonitionsOf(fromWikitext(wikitext), { profile: archwiki, aliases: EVERY_TEMPLATE })
+/** The templates of a page that have a body: verify hashes these, warnings resolves their names. */
+function templatesWithBody(tree: Root) {
+  return templatesOf(tree, { profile: archwiki }).filter((call) => call.raw !== '')
 }
 
 /** The template names warnings() sends for alias resolution (also used by the record script). */
 export function templateNames(wikitext: string): string[] {
-  return everyTemplate(wikitext).map((a) => a.name)
+  return templatesWithBody(fromWikitext(wikitext)).map((call) => call.name)
 }
 
 /**
@@ -96,7 +91,7 @@ export function createBackend(
   // Trees are large (a node per construct): keep only a few.
   const tree = memo((wikitext: string) => fromWikitext(wikitext), 8)
   const rendered = memo((raw: string) => toMarkdown(fromWikitext(raw), { profile: archwiki }))
-  const names = memo(templateNames)
+  const names = memo((wikitext: string) => templatesWithBody(tree(wikitext)).map((c) => c.name))
   const source = createMediaWikiSource({
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,
@@ -180,32 +175,31 @@ export function createBackend(
     sectionSlice(revision, section) {
       const { wikitext } = revision
       const offset = section.byteoffset as number
-      const locator = createLocator(wikitext)
-      const start = locator.fromCodePoint(offset)
+      const level = Number(section.level)
       // The slice ends at the next non-null offset of a later section: subsections excluded.
       const position = revision.sections.indexOf(section)
       const next = revision.sections.slice(position + 1).find((s) => s.byteoffset !== null)
-      const end =
-        next?.byteoffset === null || next === undefined
-          ? wikitext.length
-          : locator.fromCodePoint(next.byteoffset)
-      const lineEnd = wikitext.indexOf('\n', start)
-      const line = wikitext.slice(start, lineEnd === -1 ? wikitext.length : lineEnd)
-      const level = Number(section.level)
-      const heading = /^(=+).*?(=+)[ \t]*(?:<!--.*?-->[ \t]*)*$/.exec(line)
-      const onHeading =
-        offset <= locator.toCodePoint(wikitext.length) &&
-        end >= start &&
-        (start === 0 || wikitext[start - 1] === '\n') &&
-        heading !== null &&
-        Math.min((heading[1] as string).length, (heading[2] as string).length) === level
-      if (!onHeading) {
-        throw new WikiFailure(
+      const nextOffset = next?.byteoffset ?? null
+      const failure = (why: string) =>
+        new WikiFailure(
           'evidence_unresolvable',
-          `Section '${section.anchor}' in page '${revision.title}' did not resolve to a heading (offset ${offset} landed on ${JSON.stringify(line.slice(0, 40))})`,
+          `Section '${section.anchor}' in page '${revision.title}' did not resolve to a heading (${why})`,
         )
+      let slice
+      try {
+        slice = sectionSliceAt(wikitext, {
+          codePointOffset: offset,
+          level,
+          nextCodePointOffset: nextOffset,
+          tree: tree(wikitext),
+        })
+      } catch (error) {
+        // Section data no page can match (a negative offset, a level outside 1-6): fail closed.
+        if (!(error instanceof WikitextParserError)) throw error
+        throw failure(`the wiki's section entry was refused: ${error.message}`)
       }
-      return { start, end }
+      if (!slice) throw failure(landing(wikitext, offset, level, nextOffset))
+      return slice
     },
     codeBlocks,
     admonitions(wikitext, aliases) {
@@ -220,7 +214,7 @@ export function createBackend(
         message: a.message,
       }))
     },
-    templateBodies: (wikitext) => everyTemplate(wikitext).map((a) => a.raw),
+    templateBodies: (wikitext) => templatesWithBody(tree(wikitext)).map((call) => call.raw),
     links: (wikitext, excludedPrefixes) =>
       linksOf(tree(wikitext), { excludedPrefixes }).map((link) => ({
         targetPage: link.target ?? '',
@@ -230,6 +224,21 @@ export function createBackend(
     renderSection: rendered,
     cleanSnippet: (snippet) => cleanSnippet(snippet, archwiki),
   }
+}
+
+/**
+ * Where a section offset landed, for the message of a slice that did not resolve: the start of the
+ * line it points into, or how far past the end of the page it is.
+ */
+function landing(wikitext: string, offset: number, level: number, next: number | null): string {
+  const locator = createLocator(wikitext)
+  const length = locator.toCodePoint(wikitext.length)
+  if (offset > length) return `offset ${offset} is past the end of the page, ${length} code points`
+  const start = locator.fromCodePoint(offset)
+  const lineEnd = wikitext.indexOf('\n', start)
+  const line = wikitext.slice(start, lineEnd === -1 ? wikitext.length : lineEnd)
+  const ending = next === null ? '' : `, next section at ${next}`
+  return `offset ${offset} landed on ${JSON.stringify(line.slice(0, 40))}; expected a level-${level} heading${ending}`
 }
 
 /** Validates the site settings; throws the provenance error that names the bad setting. */

@@ -1,7 +1,7 @@
 // The conformance baseline may only shrink: every entry must be one the specification allows, and
 // none of the scenarios that must pass may be excused.
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { MUST_PASS, readBaseline } from './conformance/baseline.mjs'
 
 /** The expected failures the specification allows (mcp-core spec §10.3). */
 const ALLOWED = [
@@ -20,43 +20,6 @@ const ALLOWED = [
   'resources-unsubscribe',
   'server-sse-multiple-streams',
 ]
-
-/** Scenarios that must pass (§10.3), so they can never be listed. */
-const MUST_PASS = [
-  'server-initialize',
-  'ping',
-  'tools-list',
-  'dns-rebinding-protection',
-  'tools-call-simple-text',
-  'tools-call-image',
-  'tools-call-audio',
-  'tools-call-embedded-resource',
-  'tools-call-mixed-content',
-  'tools-call-error',
-  'tools-call-with-progress',
-  'prompts-list',
-  'prompts-get-simple',
-  'prompts-get-with-args',
-  'prompts-get-embedded-resource',
-  'prompts-get-with-image',
-]
-
-/** Reads the `server:` list of the baseline (a flat YAML list; comments allowed). */
-function readBaseline(): { keys: string[]; entries: string[] } {
-  const text = readFileSync(new URL('conformance/baseline.yml', import.meta.url), 'utf8')
-  const keys: string[] = []
-  const entries: string[] = []
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '')
-    if (line.trim() === '') continue
-    const key = /^([a-z]+):\s*$/.exec(line)
-    const entry = /^\s+-\s+([a-z0-9-]+)\s*$/.exec(line)
-    if (key) keys.push(key[1]!)
-    else if (entry) entries.push(entry[1]!)
-    else throw new Error(`baseline.yml: unexpected line ${JSON.stringify(raw)}`)
-  }
-  return { keys, entries }
-}
 
 describe('test/conformance/baseline.yml', () => {
   const { keys, entries } = readBaseline()

@@ -7,8 +7,8 @@ import {
   createMarkdownFolderSource,
   type MarkdownFolderSource,
 } from '@wiki/wiki-adapters/markdown-folder'
+import { makePdf } from '@wiki/test-utils'
 import { makeWiki, put, sha256 } from './markdown-folder/helpers.js'
-import { makePdf } from './markdown-folder/make-pdf.js'
 
 const hasPdftotext = (() => {
   try {

@@ -3,6 +3,7 @@ export { defaultSite, defineSite, type ExtensionTagMode, type Site } from './lib
 export { fromWikitext, type FromWikitextOptions } from './lib/from-wikitext.js'
 export { siteFromSiteinfo } from './lib/site-from-siteinfo.js'
 export { sectionsOf, type Section, type SectionsOfOptions } from './lib/sections-of.js'
+export { sectionSliceAt, type SectionSliceAtOptions } from './lib/section-slice-at.js'
 export { toWikitext } from './lib/to-wikitext.js'
 export { WikitextParserError, type WikitextParserErrorCode } from './lib/wikitext-parser-error.js'
 export type {
@@ -58,6 +59,11 @@ export {
   type CodeBlocksOfOptions,
 } from './lib/extract/code-blocks-of.js'
 export { linksOf, type Link, type LinksOfOptions } from './lib/extract/links-of.js'
+export {
+  templatesOf,
+  type TemplateCall,
+  type TemplatesOfOptions,
+} from './lib/extract/templates-of.js'
 export type { Span } from './lib/extract/walk.js'
 export { archwiki } from './lib/profile/archwiki.js'
 export {

@@ -1,72 +1,42 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
+import { SHARED_MISSING_REASON } from '@wiki/test-utils'
 import { admonitionsOf, archwiki, codeBlocksOf, fromWikitext, linksOf } from '@wiki/wikitext-parser'
 import { collectCodeBlocks } from '../src/lib/extract/code-blocks-of.js'
-
-// The recorded Arch Wiki pages are GNU FDL: read in place, never copied into the repository.
-const dir = sharedDir()
-const corpus = dir ? join(dir, 'arch-fixtures') : undefined
-
-interface RecordedSection {
-  anchor: string
-  level: string
-  byteoffset: number | null
-}
-
-interface Page {
-  file: string
-  wikitext: string
-  sections: RecordedSection[]
-}
-
-function pages(): Page[] {
-  if (!corpus) return []
-  return readdirSync(corpus)
-    .filter((file) => file.startsWith('parse_') && file.endsWith('.json'))
-    .sort()
-    .flatMap((file) => {
-      const body = JSON.parse(readFileSync(join(corpus, file), 'utf8')) as {
-        parse?: { wikitext: string | { '*': string }; sections: RecordedSection[] }
-      }
-      if (!body.parse) return []
-      const { wikitext, sections } = body.parse
-      return [{ file, wikitext: typeof wikitext === 'string' ? wikitext : wikitext['*'], sections }]
-    })
-}
+import {
+  archCorpus,
+  recordedPages,
+  sectionSlices,
+  type RecordedPage,
+} from './helpers/arch-corpus.js'
 
 /** A section's slice: from its code-point offset to the next non-null one (arch-wiki.md §3.4). */
-function sectionText(page: Page, anchor: string): string {
-  const index = page.sections.findIndex((section) => section.anchor === anchor)
-  const section = page.sections[index]
-  if (!section || section.byteoffset === null) throw new Error(`no section ${anchor}`)
-  const next = page.sections.slice(index + 1).find((later) => later.byteoffset !== null)
-  const points = [...page.wikitext]
-  return points.slice(section.byteoffset, next?.byteoffset ?? points.length).join('')
+function sectionText(page: RecordedPage, anchor: string): string {
+  const section = sectionSlices(page).find((candidate) => candidate.anchor === anchor)
+  if (!section) throw new Error(`no section ${anchor}`)
+  return section.text
 }
 
 function sha256(value: string): string {
   return createHash('sha256').update(value.normalize('NFC')).digest('hex')
 }
 
-function page(file: string): Page {
-  const found = pages().find((candidate) => candidate.file === file)
+function page(file: string): RecordedPage {
+  const found = recordedPages().find((candidate) => candidate.file === file)
   if (!found) throw new Error(`${file} is not in the corpus`)
   return found
 }
 
 const masked = /<!--[\s\S]*?(?:-->|$)|<nowiki>[\s\S]*?<\/nowiki>|<pre>[\s\S]*?<\/pre>/gi
 
-describe.skipIf(!corpus)(
-  `extractors over the recorded corpus ${corpus ? '' : SHARED_MISSING_REASON}`,
+describe.skipIf(!archCorpus)(
+  `extractors over the recorded corpus ${archCorpus ? '' : SHARED_MISSING_REASON}`,
   () => {
     it('finds the corpus', () => {
-      expect(pages().length).toBeGreaterThanOrEqual(9)
+      expect(recordedPages().length).toBeGreaterThanOrEqual(9)
     })
 
-    it.each(pages().map((item) => [item.file, item] as const))(
+    it.each(recordedPages().map((item) => [item.file, item] as const))(
       '%s: every {{bc}}/{{hc}} is consumed, and each block is a slice of the page',
       (_file, item) => {
         const tree = fromWikitext(item.wikitext)
@@ -92,7 +62,7 @@ describe.skipIf(!corpus)(
       },
     )
 
-    it.each(pages().map((item) => [item.file, item] as const))(
+    it.each(recordedPages().map((item) => [item.file, item] as const))(
       '%s: admonitions and links are slices of the page; messages are plain',
       (_file, item) => {
         const tree = fromWikitext(item.wikitext)

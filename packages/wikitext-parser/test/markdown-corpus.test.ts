@@ -1,41 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Root as MdastRoot, RootContent } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
+import { SHARED_MISSING_REASON } from '@wiki/test-utils'
 import type { Content, Root, Span } from '@wiki/wikitext-parser'
 import { archwiki, codeBlocksOf, fromWikitext } from '@wiki/wikitext-parser'
 import { toMarkdown, toMdast } from '@wiki/wikitext-parser/markdown'
 import { roleOf } from '../src/lib/profile/role-of.js'
-
-// The recorded Arch Wiki pages are GNU FDL: read in place, never copied into the repository.
-const dir = sharedDir()
-const corpus = dir ? join(dir, 'arch-fixtures') : undefined
-
-interface RecordedSection {
-  anchor: string
-  byteoffset: number | null
-}
+import { archCorpus, recordedPages, sectionSlices } from './helpers/arch-corpus.js'
 
 /** Every recorded section with an offset, as [page, anchor, slice]. */
 function sections(): [string, string, string][] {
-  if (!corpus) return []
-  return readdirSync(corpus)
-    .filter((file) => file.startsWith('parse_') && file.endsWith('.json'))
-    .sort()
-    .flatMap((file) => {
-      const body = JSON.parse(readFileSync(join(corpus, file), 'utf8')) as {
-        parse?: { wikitext: string | { '*': string }; sections: RecordedSection[] }
-      }
-      if (!body.parse) return []
-      const wikitext = body.parse.wikitext
-      const points = [...(typeof wikitext === 'string' ? wikitext : wikitext['*'])]
-      const located = body.parse.sections.filter((section) => section.byteoffset !== null)
-      return located.map((section, i): [string, string, string] => {
-        const end = located[i + 1]?.byteoffset ?? points.length
-        return [file, section.anchor, points.slice(section.byteoffset!, end).join('')]
-      })
-    })
+  return recordedPages().flatMap((page) =>
+    sectionSlices(page).map((section): [string, string, string] => [
+      page.file,
+      section.anchor,
+      section.text,
+    ]),
+  )
 }
 
 /** Spans the renderer copies verbatim: templates without a role, tables, HTML and other tags. */
@@ -71,8 +51,8 @@ function collect(tree: MdastRoot, type: 'code' | 'html'): string[] {
   return values
 }
 
-describe.skipIf(!corpus)(
-  `Markdown rendering of every recorded section ${corpus ? '' : SHARED_MISSING_REASON}`,
+describe.skipIf(!archCorpus)(
+  `Markdown rendering of every recorded section ${archCorpus ? '' : SHARED_MISSING_REASON}`,
   () => {
     it('finds the sections', () => {
       expect(sections().length).toBeGreaterThan(400)
@@ -124,8 +104,8 @@ describe.skipIf(!corpus)(
   },
 )
 
-describe.skipIf(!corpus)(
-  `Markdown of the reference README section ${corpus ? '' : SHARED_MISSING_REASON}`,
+describe.skipIf(!archCorpus)(
+  `Markdown of the reference README section ${archCorpus ? '' : SHARED_MISSING_REASON}`,
   () => {
     it('renders Installation guide#Boot_the_live_environment', () => {
       const [, , text] = sections().find(

@@ -12,10 +12,11 @@ import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync }
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { MUST_PASS, baselineUrl } from './baseline.mjs'
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url))
 const fixture = fileURLToPath(new URL('../fixtures/fixture-server.mjs', import.meta.url))
-const baseline = fileURLToPath(new URL('./baseline.yml', import.meta.url))
+const baseline = fileURLToPath(baselineUrl)
 
 if (!existsSync(join(packageDir, 'dist', 'index.js'))) {
   process.stderr.write('conformance: dist/ is missing; run `pnpm --filter @wiki/mcp-core build`\n')
@@ -75,26 +76,6 @@ function runSuite(url) {
     suite.once('close', (code) => log.end(() => resolve(code ?? 1)))
   })
 }
-
-/** Scenarios the specification requires to pass (§10.3). */
-const MUST_PASS = [
-  'server-initialize',
-  'ping',
-  'tools-list',
-  'dns-rebinding-protection',
-  'tools-call-simple-text',
-  'tools-call-image',
-  'tools-call-audio',
-  'tools-call-embedded-resource',
-  'tools-call-mixed-content',
-  'tools-call-error',
-  'tools-call-with-progress',
-  'prompts-list',
-  'prompts-get-simple',
-  'prompts-get-with-args',
-  'prompts-get-embedded-resource',
-  'prompts-get-with-image',
-]
 
 /** Reads each scenario's checks.json from the output folder: scenario → every check succeeded. */
 function scenarioOutcomes() {

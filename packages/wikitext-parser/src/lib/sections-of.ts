@@ -159,9 +159,14 @@ export function sectionsOf(
   return sections
 }
 
-type Enterable = Extract<Node, { children: unknown }>
+/** A node that has children. */
+export type Enterable = Extract<Node, { children: unknown }>
 
-function enterable(node: Node): node is Enterable {
+/**
+ * Whether page headings can lie inside `node`: not in what templates, links, tags and comments
+ * hold, whose text is not the page's own.
+ */
+export function enterable(node: Node): node is Enterable {
   switch (node.type) {
     case 'template':
     case 'parserFunction':

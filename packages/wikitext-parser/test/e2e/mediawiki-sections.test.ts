@@ -5,13 +5,16 @@ import {
   createLocator,
   defaultSite,
   defineSite,
+  fromWikitext,
   sectionsOf,
+  sectionSliceAt,
   type ExtensionTagMode,
   type Site,
 } from '@wiki/wikitext-parser'
 
 // Pages with tricky headings, saved into a real MediaWiki (Debian 1.39, SQLite). sectionsOf must
-// agree with action=parse&prop=sections for every section the API places on the page.
+// agree with action=parse&prop=sections for every section the API places on the page, and
+// sectionSliceAt must slice each of them onto its heading.
 const cases: [name: string, wikitext: string][] = [
   [
     'duplicates',
@@ -159,6 +162,18 @@ describe('sectionsOf agrees with a real MediaWiki', () => {
         byteoffset: s.byteoffset,
       })),
     )
+    // Each API entry slices onto its heading, to where sectionsOf ends the section.
+    const tree = fromWikitext(wikitext, { site })
+    expect(
+      theirs.map((s, i) =>
+        sectionSliceAt(wikitext, {
+          tree,
+          codePointOffset: s.byteoffset as number,
+          level: Number(s.level),
+          nextCodePointOffset: theirs[i + 1]?.byteoffset ?? null,
+        }),
+      ),
+    ).toEqual(ours.map((s) => ({ start: s.start, end: s.end })))
   }
 
   it.each(cases)('%s', async (name, text) => {

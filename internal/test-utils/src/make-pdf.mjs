@@ -1,6 +1,17 @@
-/** A minimal valid one-page PDF showing `lines` in Helvetica, built by hand (offsets computed). */
-export function makePdf(lines: readonly string[]): Buffer {
-  const escape = (text: string): string => text.replace(/[\\()]/g, (c) => `\\${c}`)
+// The one hand-built PDF writer, shared by the markdown-folder tests and by the fixture generator
+// fixtures/markdown-wiki/scripts/make-pdf.mjs. Plain JavaScript so that script runs on Node 20
+// without a build; the output must stay byte-for-byte the same, since the fixture's checksum is
+// recorded in fixtures/markdown-wiki/wiki/sources.md.
+
+/**
+ * A minimal valid one-page PDF showing `lines` in Helvetica, built by hand (offsets computed), so
+ * tests and fixtures need no PDF library.
+ *
+ * @param {readonly string[]} lines
+ * @returns {Buffer}
+ */
+export function makePdf(lines) {
+  const escape = (text) => text.replace(/[\\()]/g, (c) => `\\${c}`)
   const stream = [
     'BT',
     '/F1 12 Tf',
@@ -17,7 +28,7 @@ export function makePdf(lines: readonly string[]): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ]
   let out = '%PDF-1.4\n'
-  const offsets: number[] = []
+  const offsets = []
   objects.forEach((body, i) => {
     offsets.push(Buffer.byteLength(out, 'latin1'))
     out += `${i + 1} 0 obj\n${body}\nendobj\n`

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import type { ApiSection, Revision } from '../src/backend.js'
+import { createBackend, siteFrom, templateNames } from '../src/create-backend.js'
+import { DEFAULTS } from '../src/settings.js'
+
+// The parts of the real backend that only adapt parser results: no wiki is contacted.
+const backend = createBackend({ site: siteFrom(DEFAULTS) })
+
+const section = (anchor: string, level: number, byteoffset: number | null): ApiSection => ({
+  line: anchor,
+  anchor,
+  level: String(level),
+  toclevel: level - 1,
+  number: '1',
+  index: '1',
+  byteoffset,
+  fromtitle: 'P',
+})
+
+function revision(wikitext: string, sections: ApiSection[]): Revision {
+  return { title: 'P', pageid: 1, revid: 2, wikitext, sections, redirectedFrom: null }
+}
+
+// 🐧 is one code point (MediaWiki's byteoffset unit) but two UTF-16 units.
+const page = revision('🐧\n== A ==\nx\n=== B ===\n{{Shared}}\n== C ==\ny\n', [
+  section('A', 2, 2),
+  section('B', 3, 12),
+  section('Shared', 2, null),
+  section('C', 2, 33),
+])
+
+describe('sectionSlice (arch-wiki.md §3.4)', () => {
+  it('slices from the code-point offset to the next non-null one', () => {
+    const slices = page.sections
+      .filter((s) => s.byteoffset !== null)
+      .map((s) => {
+        const { start, end } = backend.sectionSlice(page, s)
+        return page.wikitext.slice(start, end)
+      })
+    expect(slices).toEqual(['== A ==\nx\n', '=== B ===\n{{Shared}}\n', '== C ==\ny\n'])
+  })
+
+  it('refuses an offset off its heading, naming where it landed and what was expected', () => {
+    const moved = revision(page.wikitext, [section('A', 2, 10), section('C', 2, 33)])
+    expect(() => backend.sectionSlice(moved, moved.sections[0]!)).toThrow(
+      expect.objectContaining({
+        code: 'evidence_unresolvable',
+        message:
+          "Section 'A' in page 'P' did not resolve to a heading (offset 10 landed on \"x\"; expected a level-2 heading, next section at 33)",
+      }),
+    )
+  })
+
+  it('refuses a level mismatch, a heading in a comment and an offset past the end', () => {
+    const cases: [string, ApiSection[], RegExp][] = [
+      ['== A ==\n', [section('A', 3, 0)], /landed on "== A =="; expected a level-3 heading\)$/],
+      ['<!--\n== A ==\n-->\n', [section('A', 2, 5)], /landed on "== A =="/],
+      ['== A ==\n', [section('A', 2, 9)], /offset 9 is past the end of the page, 8 code points\)$/],
+      ['== A ==\n', [section('A', 2, -1)], /section entry was refused: options\.codePointOffset/],
+      ['== A ==\n', [section('A', Number.NaN, 0)], /section entry was refused: options\.level/],
+    ]
+    for (const [wikitext, sections, message] of cases) {
+      const bad = revision(wikitext, sections)
+      expect(() => backend.sectionSlice(bad, sections[0]!)).toThrow(
+        expect.objectContaining({
+          code: 'evidence_unresolvable',
+          message: expect.stringMatching(message),
+        }),
+      )
+    }
+  })
+})
+
+describe('template bodies and names (arch-wiki.md §6.6, §7.1)', () => {
+  const wikitext =
+    '{{Note| a }}{{Box|1={{Attention|b}}}}{{Expansion}}{{Tip|}}<!-- {{Hidden|c}} -->{{bc|{{Inner|d}}}}'
+
+  it('lists every template with a non-empty body, nested ones included, not masked ones', () => {
+    expect(backend.templateBodies(wikitext)).toEqual(['a', '{{Attention|b}}', 'b'])
+    expect(templateNames(wikitext)).toEqual(['Note', 'Box', 'Attention'])
+  })
+})
