@@ -8,6 +8,7 @@ import { makeText } from './inline.js'
 import type { ParseContext } from './preprocess.js'
 import type { Content, Text } from './types.js'
 
+/** Valid for `items.length` entries, until the next `bodyOf`. */
 export interface Body {
   readonly items: readonly Content[]
   readonly starts: Int32Array
@@ -30,20 +31,35 @@ export interface Line {
   last: number
 }
 
+// Pass 2 restructures one container at a time (never re-entered), so every body shares these
+// buffers, grown as needed: a typed array per container would cost more than the work it serves.
+let startsBuffer = new Int32Array(256)
+let endsBuffer = new Int32Array(256)
+let textsBuffer = new Uint8Array(256)
+let triggersBuffer = new Int32Array(256)
+
 export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
   const count = items.length
-  const starts = new Int32Array(count)
-  const ends = new Int32Array(count)
-  const texts = new Uint8Array(count)
+  if (count > startsBuffer.length) {
+    const size = Math.max(count, startsBuffer.length * 2)
+    startsBuffer = new Int32Array(size)
+    endsBuffer = new Int32Array(size)
+    textsBuffer = new Uint8Array(size)
+    triggersBuffer = new Int32Array(size)
+  }
+  const starts = startsBuffer
+  const ends = endsBuffer
+  const texts = textsBuffer
   for (let index = 0; index < count; index++) {
     const item = items[index] as Content
     const position = item.position
     starts[index] = position.start.offset
     ends[index] = position.end.offset
-    if (item.type === 'text') texts[index] = 1
+    texts[index] = item.type === 'text' ? 1 : 0
   }
+  triggersBuffer.fill(-2, 0, count)
   context.work += count
-  return { items, starts, ends, texts, triggers: new Int32Array(count).fill(-2) }
+  return { items, starts, ends, texts, triggers: triggersBuffer }
 }
 
 /** Splits the body into lines at each `\n` of top-level text; a last line needs a character. */
