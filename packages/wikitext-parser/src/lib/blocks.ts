@@ -4,7 +4,7 @@
  * and transformed one by one, so nesting depth never reaches the call stack.
  */
 import { bodyOf, itemsOf, leadEnd, linesOf, type Body, type Line } from './body-lines.js'
-import { inline, makeText } from './inline.js'
+import { inline, inlineTriggerPattern, makeText } from './inline.js'
 import type { ParseContext } from './preprocess.js'
 import { TextSink } from './text-sink.js'
 import type {
@@ -22,8 +22,6 @@ import type {
   Text,
 } from './types.js'
 
-/** Characters that can start a block or inline construct inside a line. */
-const trigger = /['[<_:\n]/u
 /** Characters that can start block markup at the start of a container. */
 const blockStart = /^[*#:;\s{|!-]/u
 
@@ -49,8 +47,9 @@ export function restructure(
   if (
     node.children.length === from + 1 &&
     only?.type === 'text' &&
-    !trigger.test(only.value) &&
-    !blockStart.test(only.value)
+    !only.value.includes('\n') &&
+    !blockStart.test(only.value) &&
+    !hasInlineTrigger(context, only.value)
   ) {
     return
   }
@@ -71,8 +70,12 @@ function inlineAll(context: ParseContext, body: Body, out: TextSink): void {
   }
 }
 
-/** Characters without which no inline construct can start in a text. */
-const inlineTrigger = /['[<_:]/gu
+/** Whether an inline step could change a text. */
+function hasInlineTrigger(context: ParseContext, value: string): boolean {
+  const pattern = inlineTriggerPattern(context)
+  pattern.lastIndex = 0
+  return pattern.test(value)
+}
 
 /**
  * Writes the line from `from` on with its inline structure. A line whose texts hold no character
@@ -118,8 +121,9 @@ function nextTrigger(context: ParseContext, body: Body, index: number, from: num
   if (known === -1 || (known !== -2 && known >= from)) return known
   const base = body.starts[index] as number
   const value = (body.items[index] as Text).value
-  inlineTrigger.lastIndex = from - base
-  const match = inlineTrigger.exec(value)
+  const pattern = inlineTriggerPattern(context)
+  pattern.lastIndex = from - base
+  const match = pattern.exec(value)
   const found = match ? base + match.index : -1
   context.work += (match ? match.index : value.length) - (from - base) + 1
   body.triggers[index] = found
@@ -435,7 +439,7 @@ function itemsBetween(
     const end = item.position.end.offset
     if (start >= from && end <= to) {
       if (end > start || item.type !== 'text') result.push(item)
-    } else if (item.type === 'text' && end > from && start < to) {
+    } else if (item.type === 'text' && end > from && start < to && from < to) {
       result.push(makeText(context, Math.max(start, from), Math.min(end, to)))
     }
   }

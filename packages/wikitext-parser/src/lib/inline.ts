@@ -53,6 +53,28 @@ function flagsOf(context: ParseContext, items: readonly Content[]): number {
   return flags
 }
 
+const triggerPatterns = new WeakMap<object, RegExp>()
+
+/**
+ * Finds what any inline step needs in a text: `<`, `__`, `''` or a link candidate's character
+ * (every character when the site's protocols allow no such shortcut). Global: set lastIndex.
+ */
+export function inlineTriggerPattern(context: ParseContext): RegExp {
+  let pattern = triggerPatterns.get(context.site)
+  if (!pattern) {
+    const required = candidateChars(context)
+    pattern =
+      required === null
+        ? /[^]/gu
+        : new RegExp(
+            `''|__|[<${required.map((char) => char.replace(/[\]\\^-]/gu, '\\$&')).join('')}]`,
+            'gu',
+          )
+    triggerPatterns.set(context.site, pattern)
+  }
+  return pattern
+}
+
 /** Inline structure of one line's items (texts without the line's `\n`). */
 export function inline(context: ParseContext, items: Content[]): Content[] {
   context.work += items.length
@@ -227,12 +249,18 @@ function candidatePattern(context: ParseContext): RegExp {
 const requiredChars = new WeakMap<object, readonly string[] | null>()
 
 /**
- * Characters of which a text needs one to hold a link candidate: `[` and each protocol's last
- * character (`:` or `/`), so most texts skip the protocol search. Null when a protocol ends in a
- * cased character, which case-insensitive matching could meet in another form.
+ * Characters of which a text needs one to hold a link candidate, so most texts skip the
+ * protocol search: `[` and `:` when every letter-led protocol holds a `:`, else `[` and each
+ * protocol's last character. Null when a protocol ends in a cased character, which
+ * case-insensitive matching could meet in another form.
  */
 function candidateChars(context: ParseContext): readonly string[] | null {
   let chars = requiredChars.get(context.site)
+  if (chars === undefined && protocolColons(context) !== null) {
+    // Every candidate is a `[` or a letter-led protocol, which holds a `:`.
+    chars = ['[', ':']
+    requiredChars.set(context.site, chars)
+  }
   if (chars === undefined) {
     const last = new Set(['['])
     for (const protocol of context.site.protocols) last.add(protocol.charAt(protocol.length - 1))

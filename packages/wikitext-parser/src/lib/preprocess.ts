@@ -430,7 +430,7 @@ export function preprocess(
       const e = item.position.end.offset
       if (s >= start && e <= end) {
         if (e > s || item.type !== 'text') result.push(item)
-      } else if (item.type === 'text' && e > start && s < end) {
+      } else if (item.type === 'text' && e > start && s < end && start < end) {
         result.push(text(Math.max(s, start), Math.min(e, end)))
       }
     }
