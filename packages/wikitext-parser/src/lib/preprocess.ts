@@ -54,20 +54,32 @@ interface Piece {
   start: number
   /** Braces left in the opener, or `=` in a heading's opening run. */
   count: number
-  /** The opener as a text item, at `outStart - 1`. */
-  opener: Text
+  /** Index in `out` after the opener's slot. */
   outStart: number
-  /** Brace parts: out index where each part starts, and the offset of its `|` (-1 for the name). */
-  partStarts: number[]
-  partPipes: number[]
-  partEquals: number[]
+  /**
+   * Brace parts after the name, as triples: out index where the part starts, offset of its
+   * `|`, offset of its first top-level `=` (-1 while none). Null until the first `|`.
+   */
+  parts: number[] | null
   /** Link: offset of the first `|`, or -1. */
   firstPipe: number
   /** Link: an internal link sits directly in its text. */
   hasLink: boolean
 }
 
-const noParts: number[] = []
+/**
+ * Fills the slot of an opener or brace `|` while its construct is open. Most constructs close
+ * and drop these slots, so their text is made only for one that never closes (`materialize`);
+ * while a construct is open nothing reads inside it but its own closing.
+ */
+const hole: Text = Object.freeze({
+  type: 'text',
+  value: '',
+  position: Object.freeze({
+    start: Object.freeze({ line: 0, column: 0, offset: -1 }),
+    end: Object.freeze({ line: 0, column: 0, offset: -1 }),
+  }),
+})
 
 const special = new Uint8Array(65536)
 for (const char of '<{[-}]|=\n') special[char.charCodeAt(0)] = 1
@@ -113,20 +125,15 @@ export function preprocess(
     pendingStart = start
     pendingEnd = end
   }
-  const push = (kind: Piece['kind'], start: number, length: number, count: number): void => {
+  const push = (kind: Piece['kind'], start: number, count: number): void => {
     flush()
-    const opener = text(start, start + length)
-    out.push(opener)
+    out.push(hole)
     const piece: Piece = {
       kind,
       start,
       count,
-      opener,
       outStart: out.length,
-      // Only braces have parts; the others share one empty list they never change.
-      partStarts: kind === BRACE ? [out.length] : noParts,
-      partPipes: kind === BRACE ? [-1] : noParts,
-      partEquals: kind === BRACE ? [-1] : noParts,
+      parts: null,
       firstPipe: -1,
       hasLink: false,
     }
@@ -134,8 +141,23 @@ export function preprocess(
     top = piece
     context.work++
   }
+  /** Gives a construct that did not close its opener's and `|`s' text. */
+  const materialize = (piece: Piece): void => {
+    if (out[piece.outStart - 1] === hole) {
+      const length = piece.kind === LANG ? 2 : piece.count
+      out[piece.outStart - 1] = text(piece.start, piece.start + length)
+    }
+    const parts = piece.parts
+    if (parts === null) return
+    for (let index = 0; index < parts.length; index += 3) {
+      const slot = (parts[index] as number) - 1
+      const pipe = parts[index + 1] as number
+      if (out[slot] === hole) out[slot] = text(pipe, pipe + 1)
+    }
+  }
   const pop = (): void => {
     flush()
+    materialize(top as Piece)
     stack.pop()
     top = stack[stack.length - 1]
     context.work++
@@ -143,14 +165,14 @@ export function preprocess(
   const findEquals = (): boolean =>
     top !== undefined &&
     top.kind === BRACE &&
-    top.partStarts.length > 1 &&
-    top.partEquals[top.partEquals.length - 1] === -1
+    top.parts !== null &&
+    top.parts[top.parts.length - 1] === -1
 
   const openHeading = (at: number): number => {
     let run = 0
     while (run < 6 && input.charCodeAt(at + run) === 61 && at + run < to) run++
     if (run === 0 || (run === 1 && findEquals())) return at
-    push(HEADING, at, run, run)
+    push(HEADING, at, run)
     return at + run
   }
 
@@ -187,7 +209,7 @@ export function preprocess(
       // {
       let run = 1
       while (i + run < to && input.charCodeAt(i + run) === 123) run++
-      if (run >= 2) push(BRACE, i, run, run)
+      if (run >= 2) push(BRACE, i, run)
       else appendText(i, i + 1)
       i += run
     } else if (code === 91) {
@@ -196,13 +218,13 @@ export function preprocess(
       while (i + run < to && input.charCodeAt(i + run) === 91) run++
       if (run >= 2) {
         appendText(i, i + run - 2)
-        push(LINK, i + run - 2, 2, 2)
+        push(LINK, i + run - 2, 2)
       } else appendText(i, i + 1)
       i += run
     } else if (code === 45) {
       // -
       if (i + 1 < to && input.charCodeAt(i + 1) === 123) {
-        push(LANG, i, 2, 1)
+        push(LANG, i, 1)
         i += 2
       } else {
         appendText(i, i + 1)
@@ -241,10 +263,8 @@ export function preprocess(
       // |
       if (top?.kind === BRACE) {
         flush()
-        out.push(text(i, i + 1))
-        top.partStarts.push(out.length)
-        top.partPipes.push(i)
-        top.partEquals.push(-1)
+        out.push(hole)
+        ;(top.parts ??= []).push(out.length, i, -1)
       } else {
         if (top?.kind === LINK && top.firstPipe === -1) top.firstPipe = i
         appendText(i, i + 1)
@@ -252,12 +272,13 @@ export function preprocess(
       i++
     } else {
       // = (or another character only special in some places)
-      if (code === 61 && findEquals() && top) top.partEquals[top.partEquals.length - 1] = i
+      if (code === 61 && findEquals() && top?.parts) top.parts[top.parts.length - 1] = i
       appendText(i, i + 1)
       i++
     }
   }
   flush()
+  for (const piece of stack) materialize(piece)
   return out
 
   /** `<`: a comment, an extension or inclusion tag, or text. Returns where to continue. */
@@ -443,10 +464,14 @@ export function preprocess(
     const piece = top as Piece
     const start = piece.start + piece.count - matched
     const end = at + matched
-    const parts = piece.partStarts.length
-    const nameEndIndex = parts > 1 ? (piece.partStarts[1] ?? out.length) - 1 : out.length
+    // Part k ≥ 1 starts at out index partIndex[3(k - 1)], after its `|` at partIndex[3(k - 1) + 1].
+    const partIndex = piece.parts ?? []
+    const parts = 1 + partIndex.length / 3
+    const partStart = (part: number): number => partIndex[3 * (part - 1)] ?? out.length
+    const partPipe = (part: number): number => partIndex[3 * (part - 1) + 1] ?? at
+    const nameEndIndex = parts > 1 ? partStart(1) - 1 : out.length
     const nameStart = start + matched
-    const nameEnd = parts > 1 ? (piece.partPipes[1] ?? at) : at
+    const nameEnd = parts > 1 ? partPipe(1) : at
     let nameSource = sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
     let modifier: string | null = null
     const modifierMatch = nameSource.includes(':') ? modifiers.exec(nameSource) : null
@@ -497,11 +522,11 @@ export function preprocess(
       })
     }
     for (let part = 1; part < parts; part++) {
-      const first = piece.partStarts[part] ?? out.length
-      const last = part + 1 < parts ? (piece.partStarts[part + 1] ?? out.length) - 1 : out.length
-      const pipe = piece.partPipes[part] ?? at
-      const partEnd = part + 1 < parts ? (piece.partPipes[part + 1] ?? at) : at
-      const equals = piece.partEquals[part] ?? -1
+      const first = partStart(part)
+      const last = part + 1 < parts ? partStart(part + 1) - 1 : out.length
+      const pipe = partPipe(part)
+      const partEnd = part + 1 < parts ? partPipe(part + 1) : at
+      const equals = partIndex[3 * (part - 1) + 2] ?? -1
       const children: Content[] = []
       let parameterName: string | null = null
       let valueStart = pipe + 1
@@ -539,13 +564,10 @@ export function preprocess(
     const left = piece.count - matched
     if (left >= 2) {
       piece.count = left
-      piece.opener = text(piece.start, piece.start + left)
-      out[piece.outStart - 1] = piece.opener
+      out[piece.outStart - 1] = hole
       out.length = piece.outStart
       out.push(node)
-      piece.partStarts = [piece.outStart]
-      piece.partPipes = [-1]
-      piece.partEquals = [-1]
+      piece.parts = null
       context.work++
       return
     }
