@@ -72,6 +72,8 @@ interface Piece {
  * and drop these slots, so their text is made only for one that never closes (`materialize`);
  * while a construct is open nothing reads inside it but its own closing.
  */
+const noParts: readonly number[] = []
+
 const hole: Text = Object.freeze({
   type: 'text',
   value: '',
@@ -441,9 +443,14 @@ export function preprocess(
     return result
   }
 
-  /** Items (from out[first] to out[last - 1]) that lie in [start, end), texts cut to fit. */
-  function clip(first: number, last: number, start: number, end: number): Content[] {
-    const result: Content[] = []
+  /** Items (from out[first] to out[last - 1]) that lie in [start, end), texts cut to fit, added to `result`. */
+  function clip(
+    first: number,
+    last: number,
+    start: number,
+    end: number,
+    result: Content[] = [],
+  ): Content[] {
     for (let index = first; index < last; index++) {
       const item = out[index]
       if (!item) continue
@@ -465,13 +472,11 @@ export function preprocess(
     const start = piece.start + piece.count - matched
     const end = at + matched
     // Part k ≥ 1 starts at out index partIndex[3(k - 1)], after its `|` at partIndex[3(k - 1) + 1].
-    const partIndex = piece.parts ?? []
+    const partIndex = piece.parts ?? noParts
     const parts = 1 + partIndex.length / 3
-    const partStart = (part: number): number => partIndex[3 * (part - 1)] ?? out.length
-    const partPipe = (part: number): number => partIndex[3 * (part - 1) + 1] ?? at
-    const nameEndIndex = parts > 1 ? partStart(1) - 1 : out.length
+    const nameEndIndex = parts > 1 ? (partIndex[0] as number) - 1 : out.length
     const nameStart = start + matched
-    const nameEnd = parts > 1 ? partPipe(1) : at
+    const nameEnd = parts > 1 ? (partIndex[1] as number) : at
     let nameSource = sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
     let modifier: string | null = null
     const modifierMatch = nameSource.includes(':') ? modifiers.exec(nameSource) : null
@@ -508,10 +513,10 @@ export function preprocess(
       children: clip(piece.outStart, nameEndIndex, nameStart, colon === -1 ? nameEnd : colon),
       position: position(nameStart, colon === -1 ? nameEnd : colon),
     }
-    const parameters: TemplateParameter[] = []
+    const children: Transclusion['children'] = [nameNode]
     let positional = 0
     if (colon !== -1) {
-      parameters.push({
+      const parameter: TemplateParameter = {
         type: 'templateParameter',
         delimiter: ':',
         name: null,
@@ -519,15 +524,18 @@ export function preprocess(
         valuePosition: position(colon + 1, nameEnd),
         children: clip(piece.outStart, nameEndIndex, colon + 1, nameEnd),
         position: position(colon, nameEnd),
-      })
+      }
+      restructure(context, parameter, 0, 'block')
+      children.push(parameter)
     }
     for (let part = 1; part < parts; part++) {
-      const first = partStart(part)
-      const last = part + 1 < parts ? partStart(part + 1) - 1 : out.length
-      const pipe = partPipe(part)
-      const partEnd = part + 1 < parts ? partPipe(part + 1) : at
-      const equals = partIndex[3 * (part - 1) + 2] ?? -1
-      const children: Content[] = []
+      const at3 = 3 * (part - 1)
+      const first = partIndex[at3] as number
+      const pipe = partIndex[at3 + 1] as number
+      const equals = partIndex[at3 + 2] as number
+      const last = part + 1 < parts ? (partIndex[at3 + 3] as number) - 1 : out.length
+      const partEnd = part + 1 < parts ? (partIndex[at3 + 4] as number) : at
+      const parameterChildren: Content[] = []
       let parameterName: string | null = null
       let valueStart = pipe + 1
       if (equals !== -1) {
@@ -537,28 +545,26 @@ export function preprocess(
           children: clip(first, last, pipe + 1, equals),
           position: position(pipe + 1, equals),
         }
-        children.push(nameNode)
+        parameterChildren.push(nameNode)
         valueStart = equals + 1
       }
-      for (const item of clip(first, last, valueStart, partEnd)) children.push(item)
-      parameters.push({
+      const parameter: TemplateParameter = {
         type: 'templateParameter',
         delimiter: '|',
         name: parameterName,
         index: equals === -1 ? ++positional : null,
         valuePosition: position(valueStart, partEnd),
-        children,
+        children: clip(first, last, valueStart, partEnd, parameterChildren),
         position: position(pipe, partEnd),
-      })
-    }
-    for (const parameter of parameters) {
-      restructure(context, parameter, parameter.name === null ? 0 : 1, 'block')
+      }
+      restructure(context, parameter, parameterName === null ? 0 : 1, 'block')
+      children.push(parameter)
     }
     const node: Transclusion = {
       type,
       name,
       modifier,
-      children: [nameNode, ...parameters],
+      children,
       position: position(start, end),
     }
     const left = piece.count - matched
