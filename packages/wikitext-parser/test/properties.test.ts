@@ -72,9 +72,10 @@ function treeProblems(input: string): string[] {
   const tree = fromWikitext(input)
   if (toWikitext(tree) !== input) return ['round trip differs']
   const problems = invariantProblems(tree, input)
-  // Property 3: pre-order starts never decrease.
+  // Property 3: pre-order starts never decrease. Text is never empty.
   let last = 0
   for (const node of allNodes(tree)) {
+    if (node.type === 'text' && node.value === '') problems.push('an empty text node')
     if (node.position.start.offset < last)
       problems.push(`${node.type} starts before its predecessor`)
     last = node.position.start.offset

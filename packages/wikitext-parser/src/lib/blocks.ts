@@ -3,8 +3,10 @@
  * horizontal rules) by line, then inline structure per line. Containers are collected first
  * and transformed one by one, so nesting depth never reaches the call stack.
  */
-import { inline, makeText } from './inline.js'
+import { bodyOf, itemsOf, leadEnd, linesOf, type Body, type Line } from './body-lines.js'
+import { inline, inlineTriggerPattern, makeText } from './inline.js'
 import type { ParseContext } from './preprocess.js'
+import { TextSink } from './text-sink.js'
 import type {
   Content,
   Redirect,
@@ -15,130 +17,131 @@ import type {
   HorizontalRule,
   List,
   ListItem,
-  Node,
   Preformatted,
   Root,
   Text,
 } from './types.js'
 
-type Mode = 'block' | 'inline'
-
-/** Characters that can start a block or inline construct inside a line. */
-const trigger = /['[<_:\n]/u
 /** Characters that can start block markup at the start of a container. */
 const blockStart = /^[*#:;\s{|!-]/u
 
+/**
+ * Pass 2 over the whole tree: every other container was restructured as pass 1 closed it, while
+ * its children were fresh; the root's turn comes last, after the redirect.
+ */
 export function blocks(context: ParseContext, tree: Root): void {
-  const containers: { node: { children: Content[] }; from: number; mode: Mode }[] = []
-  const stack: Node[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop() as Node
-    context.work++
-    switch (node.type) {
-      case 'root':
-      case 'linkParameter':
-        containers.push({ node, from: 0, mode: 'block' })
-        break
-      case 'extensionTag':
-        if (node.children.length > 0) containers.push({ node, from: 0, mode: 'block' })
-        break
-      case 'templateParameter':
-        containers.push({ node, from: node.name === null ? 0 : 1, mode: 'block' })
-        break
-      case 'heading':
-        containers.push({ node, from: 0, mode: 'inline' })
-        break
-      default:
-        break
-    }
-    if ('children' in node) {
-      const children: readonly Content[] = node.children
-      for (let index = 0; index < children.length; index++) {
-        const child = children[index] as Content
-        // Text (most nodes) holds no container: count its visit without the stack round trip.
-        if (child.type === 'text') context.work++
-        else stack.push(child)
-      }
-    }
-  }
   redirect(context, tree)
-  for (const { node, from, mode } of containers) {
-    const only = node.children[from]
-    // A lone one-line text with nothing that could start a construct stays as it is.
-    if (
-      node.children.length === from + 1 &&
-      only?.type === 'text' &&
-      !trigger.test(only.value) &&
-      !blockStart.test(only.value)
-    ) {
-      continue
-    }
-    const body = from === 0 ? node.children : node.children.slice(from)
-    const done = mode === 'block' ? block(context, body) : inlineAll(context, body)
-    node.children = from === 0 ? done : [...node.children.slice(0, from), ...done]
-  }
+  restructure(context, tree, 0, 'block')
 }
 
-interface Line {
-  items: Content[]
-  /** The `\n` ending the line, or null at the end. */
-  newline: Text | null
-  start: number
-}
-
-/** Splits items into lines at each `\n` of top-level text. */
-function linesOf(context: ParseContext, items: readonly Content[]): Line[] {
-  const lines: Line[] = []
-  let current: Content[] = []
-  let start = items[0]?.position.start.offset ?? 0
-  for (const item of items) {
-    if (item.type !== 'text' || !item.value.includes('\n')) {
-      current.push(item)
-      continue
-    }
-    const base = item.position.start.offset
-    let at = 0
-    for (let found = item.value.indexOf('\n'); found !== -1; found = item.value.indexOf('\n', at)) {
-      if (found > at) current.push(makeText(context, base + at, base + found))
-      lines.push({
-        items: current,
-        newline: makeText(context, base + found, base + found + 1),
-        start,
-      })
-      current = []
-      at = found + 1
-      start = base + at
-    }
-    if (at < item.value.length) current.push(makeText(context, base + at, base + item.value.length))
+/** Block (or, for headings, inline) structure of a node's children from `from` on. */
+export function restructure(
+  context: ParseContext,
+  node: { children: Content[] },
+  from: number,
+  mode: 'block' | 'inline',
+): void {
+  context.work++
+  const only = node.children[from]
+  // A lone one-line text with nothing that could start a construct stays as it is.
+  if (
+    node.children.length === from + 1 &&
+    only?.type === 'text' &&
+    !only.value.includes('\n') &&
+    !blockStart.test(only.value) &&
+    !hasInlineTrigger(context, only.value)
+  ) {
+    return
   }
-  if (current.length > 0) lines.push({ items: current, newline: null, start })
-  return lines
+  const children = from === 0 ? [] : node.children.slice(0, from)
+  const body = bodyOf(context, from === 0 ? node.children : node.children.slice(from))
+  const out = new TextSink(context, children)
+  if (mode === 'block') block(context, body, out)
+  else inlineAll(context, body, out)
+  out.flush()
+  node.children = children
 }
 
 /** Inline structure line by line, with the breaks kept between lines. */
-function inlineAll(context: ParseContext, items: readonly Content[]): Content[] {
-  const result: Content[] = []
-  for (const line of linesOf(context, items)) {
-    append(result, inline(context, line.items))
-    if (line.newline) result.push(line.newline)
+function inlineAll(context: ParseContext, body: Body, out: TextSink): void {
+  for (const line of linesOf(context, body)) {
+    emitInline(context, body, line, line.start, out)
+    if (line.newline) out.text(line.end, line.end + 1)
   }
-  return merge(context, result)
 }
 
-/** Leading text of a line (the characters its block markup is read from). */
-function leadOf(line: Line): string {
-  const first = line.items[0]
-  return first?.type === 'text' && first.position.start.offset === line.start ? first.value : ''
+/** Whether an inline step could change a text. */
+function hasInlineTrigger(context: ParseContext, value: string): boolean {
+  const pattern = inlineTriggerPattern(context)
+  pattern.lastIndex = 0
+  return pattern.test(value)
 }
 
-/** The line's items with the first `length` characters removed. */
-function dropLead(context: ParseContext, line: Line, length: number): Content[] {
-  if (length === 0) return line.items
-  const [first, ...rest] = line.items
-  if (!first) return []
-  const end = first.position.end.offset
-  const cut = first.position.start.offset + length
-  return cut < end ? [makeText(context, cut, end), ...rest] : rest
+/**
+ * Writes the line from `from` on with its inline structure. A line whose texts hold no character
+ * an inline construct starts with is written as it is, without making its items.
+ */
+function emitInline(
+  context: ParseContext,
+  body: Body,
+  line: Line,
+  from: number,
+  out: TextSink,
+): void {
+  const { items, starts, ends, texts } = body
+  for (let index = line.first; index < line.last; index++) {
+    if (texts[index] === 0) continue
+    const start = Math.max(starts[index] as number, from)
+    const trigger = nextTrigger(context, body, index, start)
+    if (trigger !== -1 && trigger < line.end) {
+      out.nodes(inline(context, itemsOf(context, body, line, from)))
+      return
+    }
+  }
+  for (let index = line.first; index < line.last; index++) {
+    const itemStart = starts[index] as number
+    const itemEnd = ends[index] as number
+    if (texts[index] === 0) {
+      if (itemStart >= from) out.node(items[index] as Content)
+      continue
+    }
+    const start = Math.max(itemStart, from)
+    const end = Math.min(itemEnd, line.end)
+    if (start === itemStart && end === itemEnd) out.textNode(items[index] as Text)
+    else out.text(start, end)
+  }
+}
+
+/**
+ * Offset of the first inline trigger at or after `from` in text item `index`, or -1. Answers are
+ * kept per item, so the lines of a long text search it once in all.
+ */
+function nextTrigger(context: ParseContext, body: Body, index: number, from: number): number {
+  const known = body.triggers[index] as number
+  if (known === -1 || (known !== -2 && known >= from)) return known
+  const base = body.starts[index] as number
+  const value = (body.items[index] as Text).value
+  const pattern = inlineTriggerPattern(context)
+  pattern.lastIndex = from - base
+  const match = pattern.exec(value)
+  const found = match ? base + match.index : -1
+  context.work += (match ? match.index : value.length) - (from - base) + 1
+  body.triggers[index] = found
+  return found
+}
+
+/** Number of items with characters in the line. */
+function itemCount(body: Body, line: Line): number {
+  let count = 0
+  for (let index = line.first; index < line.last; index++) {
+    if (body.texts[index] === 0) count++
+    else if (
+      Math.min(body.ends[index] as number, line.end) >
+      Math.max(body.starts[index] as number, line.start)
+    )
+      count++
+  }
+  return count
 }
 
 // Line-start markup is read with charCode tests, not regex literals: a literal in the loop
@@ -150,30 +153,37 @@ const isDash = (code: number): boolean => code === 45
 const isListMarker = (code: number): boolean =>
   code === 42 || code === 35 || code === 58 || code === 59
 
-/** Length of the run of characters matching `test` in `value` from `from`. */
-function runOf(value: string, from: number, test: (code: number) => boolean): number {
+/** Length of the run of characters matching `test` in `input` from `from` up to `to`. */
+function runOf(input: string, from: number, to: number, test: (code: number) => boolean): number {
   let at = from
-  while (at < value.length && test(value.charCodeAt(at))) at++
+  while (at < to && test(input.charCodeAt(at))) at++
   return at - from
 }
 const listKinds = { '*': 'bullet', '#': 'ordered', ';': 'definition', ':': 'definition' } as const
 const itemKinds = { '*': 'bullet', '#': 'ordered', ';': 'term', ':': 'description' } as const
 
-function block(context: ParseContext, items: readonly Content[]): Content[] {
-  const out: Content[] = []
-  const lines = linesOf(context, items)
-  // Open lists by depth; the item taking the line's content is the last entry's item.
-  let lists: { list: List; item: ListItem }[] = []
-  let previousPrefix = ''
-  let pre: Preformatted | null = null
-  // Wrappers get their end once their children are known, innermost first.
-  const wrappers: Wrapper[] = []
-  let pendingBreak: Text | null = null
-  let breakTarget: Content[] = out
+/** A wrapper with the sink its children are written through. */
+interface Opened {
+  node: Wrapper
+  sink: TextSink
+}
 
-  const open = <T extends Wrapper>(node: T): T => {
-    wrappers.push(node)
-    return node
+function block(context: ParseContext, body: Body, out: TextSink): void {
+  const input = context.input
+  const lines = linesOf(context, body)
+  // Open lists by depth; the item taking the line's content is the last entry's item.
+  let lists: { list: List; item: ListItem; sink: TextSink }[] = []
+  let previousPrefix = ''
+  let pre: TextSink | null = null
+  // Wrappers get their end once their children are known, innermost first.
+  const wrappers: Opened[] = []
+  let pendingBreak = -1
+  let breakTarget: TextSink = out
+
+  const open = (node: Wrapper): TextSink => {
+    const sink = new TextSink(context, node.children)
+    wrappers.push({ node, sink })
+    return sink
   }
 
   // Open tables, innermost last, with the row and cell (or caption) taking content.
@@ -182,22 +192,24 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
   const minimumEnd = new Map<Content, number>()
 
   for (const line of lines) {
-    const lead = leadOf(line)
-    const indent = runOf(lead, 0, isIndent)
-    if (tables.length > 0 || lead.startsWith('{|', indent)) {
-      if (pendingBreak) out.push(pendingBreak)
-      pendingBreak = null
+    const leadStop = leadEnd(body, line)
+    const indent = runOf(input, line.start, leadStop, isIndent)
+    if (tables.length > 0 || startsWithAt(input, '{|', line.start + indent, leadStop)) {
+      if (pendingBreak !== -1) out.text(pendingBreak, pendingBreak + 1)
+      pendingBreak = -1
       lists = []
       previousPrefix = ''
       pre = null
-      const closed = tableLine(context, line, indent, tables, out, wrappers, minimumEnd)
+      const closed = tableLine(context, body, line, leadStop, indent, tables, out, open, minimumEnd)
       // A line that closes the outermost table leaves its break to the container.
-      if (closed && tables.length === 0) pendingBreak = line.newline
-      else if (line.newline) innermost(tables, out).push(line.newline)
+      if (closed && tables.length === 0) pendingBreak = line.newline ? line.end : -1
+      else if (line.newline) innermost(tables, out).text(line.end, line.end + 1)
       continue
     }
-    const prefix = lead.slice(0, runOf(lead, 0, isListMarker))
+    const prefixLength = runOf(input, line.start, leadStop, isListMarker)
+    const prefix = prefixLength === 0 ? '' : input.slice(line.start, line.start + prefixLength)
     const normalized = prefix.includes(';') ? prefix.replace(/;/gu, ':') : prefix
+    const spaceLed = leadStop > line.start && input.charCodeAt(line.start) === 32
     // Where the previous line's break goes depends on what this line opens or closes.
     if (prefix !== '' && lists.length > 0) {
       let common = 0
@@ -208,20 +220,20 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
       )
         common++
       if (common === normalized.length) {
-        if (common === lists.length) breakTarget = lists[lists.length - 1]?.item.children ?? out
-        else breakTarget = lists[common - 1]?.item.children ?? out
+        if (common === lists.length) breakTarget = lists[lists.length - 1]?.sink ?? out
+        else breakTarget = lists[common - 1]?.sink ?? out
       } else if (common === lists.length) {
-        breakTarget = lists[lists.length - 1]?.item.children ?? out
+        breakTarget = lists[lists.length - 1]?.sink ?? out
       } else {
-        breakTarget = common === 0 ? out : (lists[common - 1]?.item.children ?? out)
+        breakTarget = common === 0 ? out : (lists[common - 1]?.sink ?? out)
       }
-    } else if (pre && lead.startsWith(' ') && prefix === '') {
-      breakTarget = pre.children
+    } else if (pre && spaceLed && prefix === '') {
+      breakTarget = pre
     } else {
       breakTarget = out
     }
-    if (pendingBreak) breakTarget.push(pendingBreak)
-    pendingBreak = line.newline
+    if (pendingBreak !== -1) breakTarget.text(pendingBreak, pendingBreak + 1)
+    pendingBreak = line.newline ? line.end : -1
 
     if (prefix !== '') {
       pre = null
@@ -234,48 +246,52 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
         common++
       common = Math.min(common, lists.length)
       const start = line.start
-      const newItem = (depth: number, marker: string): ListItem => {
+      const newItem = (depth: number, marker: string): { item: ListItem; sink: TextSink } => {
         const char = prefix[depth] as keyof typeof itemKinds
-        return open({
+        const item: ListItem = {
           type: 'listItem',
           marker,
           kind: itemKinds[char],
           children: [],
           position: context.pointer.position(start, start + marker.length),
-        })
+        }
+        return { item, sink: open(item) }
       }
       if (common === normalized.length) {
         // Same or shorter prefix: a sibling item at the last common depth.
         lists = lists.slice(0, common)
         const entry = lists[common - 1]
         if (entry) {
-          entry.item = newItem(common - 1, prefix)
-          entry.list.children.push(entry.item)
+          const { item, sink } = newItem(common - 1, prefix)
+          entry.item = item
+          entry.sink = sink
+          entry.list.children.push(item)
         }
       } else {
         lists = lists.slice(0, common)
         for (let depth = common; depth < prefix.length; depth++) {
           const char = prefix[depth] as keyof typeof listKinds
-          const list: List = open({
+          const list: List = {
             type: 'list',
             kind: listKinds[char],
             children: [],
             position: context.pointer.position(start, start),
-          })
+          }
+          open(list)
           const parent = lists[depth - 1]
-          if (parent) parent.item.children.push(list)
-          else out.push(list)
-          const item = newItem(depth, depth === prefix.length - 1 ? prefix : '')
+          if (parent) parent.sink.node(list)
+          else out.node(list)
+          const { item, sink } = newItem(depth, depth === prefix.length - 1 ? prefix : '')
           list.children.push(item)
-          lists.push({ list, item })
+          lists.push({ list, item, sink })
         }
       }
       previousPrefix = normalized
-      const content = dropLead(context, line, prefix.length)
       const entry = lists[lists.length - 1]
       if (!entry) continue
       if (prefix.endsWith(';')) {
         // `;term:description` splits at the first `:` of top-level text.
+        const content = itemsOf(context, body, line, line.start + prefixLength)
         const split = colonIn(content)
         if (split !== -1) {
           const term = content.filter((item) => item.position.end.offset <= split)
@@ -289,58 +305,64 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
             if (straddle.position.end.offset > split + 1)
               description.unshift(makeText(context, split + 1, straddle.position.end.offset))
           }
-          append(entry.item.children, inline(context, term))
-          const item: ListItem = open({
+          entry.sink.nodes(inline(context, term))
+          const item: ListItem = {
             type: 'listItem',
             marker: ':',
             kind: 'description',
-            children: inline(context, description),
+            children: [],
             position: context.pointer.position(split, split + 1),
-          })
+          }
+          const sink = open(item)
+          sink.nodes(inline(context, description))
           entry.list.children.push(item)
           entry.item = item
+          entry.sink = sink
           continue
         }
       }
-      append(entry.item.children, inline(context, content))
+      emitInline(context, body, line, line.start + prefixLength, entry.sink)
       continue
     }
     lists = []
     previousPrefix = ''
-    const dashes = runOf(lead, 0, isDash)
+    const dashes = runOf(input, line.start, leadStop, isDash)
     if (dashes >= 4) {
       pre = null
       const rule: HorizontalRule = {
         type: 'horizontalRule',
-        value: lead.slice(0, dashes),
+        value: input.slice(line.start, line.start + dashes),
         position: context.pointer.position(line.start, line.start + dashes),
       }
-      out.push(rule)
-      append(out, inline(context, dropLead(context, line, dashes)))
+      out.node(rule)
+      emitInline(context, body, line, line.start + dashes, out)
       continue
     }
-    const spaceOnly =
-      line.items.length === 1 && lead.length > 0 && runOf(lead, 0, isSpace) === lead.length
-    if (lead.startsWith(' ') && (!spaceOnly || pre)) {
-      if (!pre) {
-        pre = open({
-          type: 'preformatted',
-          children: [],
-          position: context.pointer.position(line.start, line.start),
-        })
-        out.push(pre)
+    if (spaceLed) {
+      const spaceOnly =
+        runOf(input, line.start, leadStop, isSpace) === leadStop - line.start &&
+        itemCount(body, line) === 1
+      if (!spaceOnly || pre) {
+        if (!pre) {
+          const node: Preformatted = {
+            type: 'preformatted',
+            children: [],
+            position: context.pointer.position(line.start, line.start),
+          }
+          pre = open(node)
+          out.node(node)
+        }
+        emitInline(context, body, line, line.start, pre)
+        continue
       }
-      append(pre.children, inline(context, line.items))
-      continue
     }
     pre = null
-    append(out, inline(context, line.items))
+    emitInline(context, body, line, line.start, out)
   }
-  if (pendingBreak) out.push(pendingBreak)
+  if (pendingBreak !== -1) out.text(pendingBreak, pendingBreak + 1)
   for (let index = wrappers.length - 1; index >= 0; index--) {
-    const node = wrappers[index] as Wrapper
-    const children: Content[] = node.children
-    if (node.type !== 'list') node.children = merge(context, children)
+    const { node, sink } = wrappers[index] as Opened
+    sink.flush()
     const last = node.children[node.children.length - 1]
     const end = Math.max(
       last?.position.end.offset ?? 0,
@@ -351,7 +373,11 @@ function block(context: ParseContext, items: readonly Content[]): Content[] {
       node.position = context.pointer.position(node.position.start.offset, end)
     }
   }
-  return merge(context, out)
+}
+
+/** Whether `input` holds `search` at `at`, entirely before `limit`. */
+function startsWithAt(input: string, search: string, at: number, limit: number): boolean {
+  return at + search.length <= limit && input.startsWith(search, at)
 }
 
 /** Offset of the first `:` in top-level text, or -1. */
@@ -364,54 +390,21 @@ function colonIn(items: readonly Content[]): number {
   return -1
 }
 
-/** Joins adjacent text nodes, making one node per run. */
-function merge(context: ParseContext, items: Content[]): Content[] {
-  const result: Content[] = []
-  let runStart = -1
-  for (let index = 0; index <= items.length; index++) {
-    const item = items[index]
-    const previous = items[index - 1]
-    const continues =
-      item?.type === 'text' &&
-      previous?.type === 'text' &&
-      previous.position.end.offset === item.position.start.offset
-    if (continues) continue
-    // items[runStart .. index - 1] is a run of adjacent texts.
-    if (runStart !== -1 && runStart < index - 1) {
-      const first = items[runStart] as Content
-      const last = previous as Content
-      // The run's own end points are the merged text's: reuse them rather than look them up.
-      result[result.length - 1] = {
-        type: 'text',
-        value: context.input.slice(first.position.start.offset, last.position.end.offset),
-        position: { start: first.position.start, end: last.position.end },
-      }
-    }
-    if (!item) break
-    result.push(item)
-    runStart = item.type === 'text' ? index : -1
-  }
-  return result
-}
-
-/** Pushes items one by one: spreading a long array into `push` overflows the call stack. */
-function append(target: Content[], items: readonly Content[]): void {
-  for (const item of items) target.push(item)
-}
-
 type Wrapper = List | ListItem | Preformatted | Table | TableRow | TableCell | TableCaption
 
 interface TableState {
   table: Table
+  tableSink: TextSink
   row: TableRow | null
-  cell: TableCell | TableCaption | null
+  rowSink: TextSink | null
+  cellSink: TextSink | null
 }
 
 /** Where content goes inside the innermost open table. */
-function innermost(tables: readonly TableState[], out: Content[]): Content[] {
+function innermost(tables: readonly TableState[], out: TextSink): TextSink {
   const state = tables[tables.length - 1]
   if (!state) return out
-  return (state.cell ?? state.row ?? state.table).children
+  return state.cellSink ?? state.rowSink ?? state.tableSink
 }
 
 /** The source of items from `from` on (texts cut there), as a string. */
@@ -446,23 +439,24 @@ function itemsBetween(
     const end = item.position.end.offset
     if (start >= from && end <= to) {
       if (end > start || item.type !== 'text') result.push(item)
-    } else if (item.type === 'text' && end > from && start < to) {
+    } else if (item.type === 'text' && end > from && start < to && from < to) {
       result.push(makeText(context, Math.max(start, from), Math.min(end, to)))
     }
   }
   return result
 }
 
-/** Offsets of `marker` in top-level text of items, from `from` on. */
-function markersIn(items: readonly Content[], from: number, markers: readonly string[]): number[] {
+/** Offsets of `||` (and, in header rows, `!!`) in top-level text of items, from `from` on. */
+function separatorsIn(items: readonly Content[], from: number, header: boolean): number[] {
   const found: number[] = []
   for (const item of items) {
     if (item.type !== 'text' || item.position.end.offset <= from) continue
     const base = item.position.start.offset
+    const value = item.value
     let at = Math.max(from - base, 0)
-    while (at < item.value.length - 1) {
-      const pair = item.value.slice(at, at + 2)
-      if (markers.includes(pair)) {
+    while (at < value.length - 1) {
+      const code = value.charCodeAt(at)
+      if ((code === 124 || (header && code === 33)) && value.charCodeAt(at + 1) === code) {
         found.push(base + at)
         at += 2
       } else at++
@@ -477,84 +471,80 @@ function markersIn(items: readonly Content[], from: number, markers: readonly st
  */
 function tableLine(
   context: ParseContext,
+  body: Body,
   line: Line,
+  leadStop: number,
   indent: number,
   tables: TableState[],
-  out: Content[],
-  wrappers: Wrapper[],
+  out: TextSink,
+  open: (node: Wrapper) => TextSink,
   minimumEnd: Map<Content, number>,
 ): boolean {
-  const lead = leadOf(line)
+  const items = itemsOf(context, body, line, line.start)
+  const lead = context.input.slice(line.start, leadStop)
   const markStart = line.start + indent
   const position = context.pointer.position
-  const addIndent = (target: Content[]): void => {
-    if (indent > 0) target.push(makeText(context, line.start, markStart))
+  const addIndent = (target: TextSink): void => {
+    if (indent > 0) target.text(line.start, markStart)
   }
   if (lead.startsWith('{|', indent)) {
     const target = innermost(tables, out)
     addIndent(target)
     const table: Table = {
       type: 'table',
-      attributes: sourceFrom(context, line.items, markStart + 2),
+      attributes: sourceFrom(context, items, markStart + 2),
       closed: false,
       children: [],
       position: position(markStart, markStart + 2),
     }
     minimumEnd.set(
       table,
-      Math.max(markStart + 2, line.items[line.items.length - 1]?.position.end.offset ?? 0),
+      Math.max(markStart + 2, items[items.length - 1]?.position.end.offset ?? 0),
     )
-    wrappers.push(table)
-    target.push(table)
-    tables.push({ table, row: null, cell: null })
+    const tableSink = open(table)
+    target.node(table)
+    tables.push({ table, tableSink, row: null, rowSink: null, cellSink: null })
     return false
   }
   const state = tables[tables.length - 1] as TableState
   const two = lead.slice(indent, indent + 2)
   if (two === '|}') {
-    addIndent(state.row ? state.row.children : state.table.children)
+    addIndent(state.rowSink ?? state.tableSink)
     state.table.closed = true
     minimumEnd.set(state.table, markStart + 2)
     tables.pop()
     // The rest of the line belongs to the table's container.
-    for (const item of inline(context, itemsFrom(context, line.items, markStart + 2))) {
-      innermost(tables, out).push(item)
-    }
+    innermost(tables, out).nodes(inline(context, itemsFrom(context, items, markStart + 2)))
     return true
   }
   if (two === '|-') {
-    addIndent(state.table.children)
+    addIndent(state.tableSink)
     let markEnd = markStart + 2
     while (context.input.charCodeAt(markEnd) === 45) markEnd++
     const row: TableRow = {
       type: 'tableRow',
       marker: context.input.slice(markStart, markEnd),
-      attributes: sourceFrom(context, line.items, markEnd),
+      attributes: sourceFrom(context, items, markEnd),
       children: [],
       position: position(markStart, markEnd),
     }
-    minimumEnd.set(
-      row,
-      Math.max(markEnd, line.items[line.items.length - 1]?.position.end.offset ?? 0),
-    )
-    wrappers.push(row)
-    state.table.children.push(row)
+    minimumEnd.set(row, Math.max(markEnd, items[items.length - 1]?.position.end.offset ?? 0))
+    const rowSink = open(row)
+    state.tableSink.node(row)
     state.row = row
-    state.cell = null
+    state.rowSink = rowSink
+    state.cellSink = null
     return false
   }
   const first = lead.charAt(indent)
   if (two === '|+' || first === '|' || first === '!') {
     const caption = two === '|+'
     const header = first === '!'
-    const target = caption ? state.table.children : ensureRow(context, state, markStart, wrappers)
+    const target = caption ? state.tableSink : ensureRow(context, state, markStart, open)
     addIndent(target)
     const markerLength = caption ? 2 : 1
-    const separators = caption
-      ? []
-      : markersIn(line.items, markStart + 1, header ? ['||', '!!'] : ['||'])
-    const lineEnd =
-      line.items[line.items.length - 1]?.position.end.offset ?? markStart + markerLength
+    const separators = caption ? [] : separatorsIn(items, markStart + 1, header)
+    const lineEnd = items[items.length - 1]?.position.end.offset ?? markStart + markerLength
     const starts = [markStart, ...separators]
     for (let index = 0; index < starts.length; index++) {
       const start = starts[index] as number
@@ -564,7 +554,7 @@ function tableLine(
           : context.input.slice(start, start + 2)
       const contentStart = start + marker.length
       const end = starts[index + 1] ?? lineEnd
-      let content = itemsBetween(context, line.items, contentStart, end)
+      let content = itemsBetween(context, items, contentStart, end)
       // `attributes|content`: the first lone `|` of top-level text.
       let attributes: string | null = null
       const lone = loneBar(content)
@@ -577,7 +567,7 @@ function tableLine(
             type: 'tableCaption',
             marker,
             attributes,
-            children: inline(context, content),
+            children: [],
             position: position(start, contentStart),
           }
         : {
@@ -585,18 +575,19 @@ function tableLine(
             marker,
             attributes,
             header,
-            children: inline(context, content),
+            children: [],
             position: position(start, contentStart),
           }
       minimumEnd.set(cell, lone === -1 ? contentStart : lone + 1)
-      wrappers.push(cell)
-      target.push(cell)
-      state.cell = cell
+      const cellSink = open(cell)
+      cellSink.nodes(inline(context, content))
+      target.node(cell)
+      state.cellSink = cellSink
     }
     return false
   }
   // Any other line continues the innermost cell (or row, or table).
-  for (const item of inline(context, line.items)) innermost(tables, out).push(item)
+  innermost(tables, out).nodes(inline(context, items))
   return false
 }
 
@@ -605,9 +596,9 @@ function ensureRow(
   context: ParseContext,
   state: TableState,
   at: number,
-  wrappers: Wrapper[],
-): Content[] {
-  if (!state.row) {
+  open: (node: Wrapper) => TextSink,
+): TextSink {
+  if (!state.row || !state.rowSink) {
     const row: TableRow = {
       type: 'tableRow',
       marker: '',
@@ -615,11 +606,12 @@ function ensureRow(
       children: [],
       position: context.pointer.position(at, at),
     }
-    wrappers.push(row)
-    state.table.children.push(row)
+    const rowSink = open(row)
+    state.tableSink.node(row)
     state.row = row
+    state.rowSink = rowSink
   }
-  return state.row.children
+  return state.rowSink
 }
 
 /** Offset of the first `|` not followed by `|` in top-level text, or -1. */

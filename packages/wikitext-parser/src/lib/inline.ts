@@ -29,21 +29,70 @@ export function makeText(context: ParseContext, start: number, end: number): Tex
   }
 }
 
-/** Inline structure of one line's items (texts without the line's `\n`). */
-/** Characters without which no inline construct can start in a text. */
-const inlineTrigger = /['[<_:]/u
+/** What one sequence's texts may hold: each step runs only where its flag is set. */
+const HTML = 1
+const SWITCH = 2
+const LINK = 4
+const QUOTE = 8
 
-export function inline(context: ParseContext, items: readonly Content[]): Content[] {
+function flagsOf(context: ParseContext, items: readonly Content[]): number {
+  const required = candidateChars(context)
+  let flags = 0
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as Content
+    if (item.type !== 'text') continue
+    const value = item.value
+    if (value.includes('<')) flags |= HTML
+    if (value.includes('__')) flags |= SWITCH
+    if (value.includes("''")) flags |= QUOTE
+    if ((flags & LINK) === 0) {
+      if (required === null) flags |= LINK
+      else for (const char of required) if (value.includes(char)) flags |= LINK
+    }
+  }
+  return flags
+}
+
+const triggerPatterns = new WeakMap<object, RegExp>()
+
+/**
+ * Finds what any inline step needs in a text: `<`, `__`, `''` or a link candidate's character
+ * (every character when the site's protocols allow no such shortcut). Global: set lastIndex.
+ */
+export function inlineTriggerPattern(context: ParseContext): RegExp {
+  let pattern = triggerPatterns.get(context.site)
+  if (!pattern) {
+    const required = candidateChars(context)
+    pattern =
+      required === null
+        ? /[^]/gu
+        : new RegExp(
+            `''|__|[<${required.map((char) => char.replace(/[\]\\^-]/gu, '\\$&')).join('')}]`,
+            'gu',
+          )
+    triggerPatterns.set(context.site, pattern)
+  }
+  return pattern
+}
+
+/** Inline structure of one line's items (texts without the line's `\n`). */
+export function inline(context: ParseContext, items: Content[]): Content[] {
   context.work += items.length
-  if (!items.some((item) => item.type === 'text' && inlineTrigger.test(item.value)))
-    return [...items]
-  const result = htmlTags(context, items)
+  const flags = flagsOf(context, items)
+  if (flags === 0) return items
+  const result = (flags & HTML) === 0 ? items : htmlTags(context, items)
   // Inside HTML elements too; a worklist keeps nesting off the call stack.
   const sequences: { children: Content[] }[] = [{ children: result }]
   for (let index = 0; index < sequences.length; index++) {
     const sequence = sequences[index] as { children: Content[] }
-    sequence.children = quotes(context, links(context, switches(context, sequence.children)))
-    for (const child of sequence.children) {
+    const own = index === 0 ? flags : flagsOf(context, sequence.children)
+    let children = sequence.children
+    if ((own & SWITCH) !== 0) children = switches(context, children)
+    if ((own & LINK) !== 0) children = links(context, children)
+    if ((own & QUOTE) !== 0) children = quotes(context, children)
+    sequence.children = children
+    if ((flags & HTML) === 0) continue
+    for (const child of children) {
       if (child.type === 'htmlTag' && child.kind === 'element') sequences.push(child)
     }
   }
@@ -110,6 +159,80 @@ const byFirstChar = new WeakMap<object, Map<string, string[]>>()
 
 const patterns = new WeakMap<object, RegExp>()
 
+const colonIndexes = new WeakMap<object, readonly number[] | null>()
+
+/**
+ * Where the site's letter-led protocols have their first `:` (largest first), or null when one
+ * has none or is not ASCII. Only a letter-led protocol can start a free link, and it must end
+ * its scheme at the first `:` after its start: so a search for `[` and `:` finds every candidate.
+ */
+function protocolColons(context: ParseContext): readonly number[] | null {
+  let indexes = colonIndexes.get(context.site)
+  if (indexes === undefined) {
+    const found = new Set<number>()
+    indexes = []
+    for (const protocol of context.site.protocols) {
+      if (!/^[a-z]/u.test(protocol)) continue
+      const colon = protocol.indexOf(':')
+      if (colon === -1 || !/^[\x21-\x7E]+$/u.test(protocol)) {
+        indexes = null
+        break
+      }
+      found.add(colon)
+    }
+    if (indexes !== null) indexes = [...found].sort((a, b) => b - a)
+    colonIndexes.set(context.site, indexes)
+  }
+  return indexes
+}
+
+const bracketOrColon = /[[:]/gu
+
+/**
+ * Index in `value` of the first `[` or protocol start at or after `from`, or -1: what
+ * `candidatePattern` finds, without trying every protocol at every character.
+ */
+function nextCandidate(context: ParseContext, value: string, from: number): number {
+  const colons = protocolColons(context)
+  if (colons === null) {
+    const pattern = candidatePattern(context)
+    pattern.lastIndex = from
+    return pattern.exec(value)?.index ?? -1
+  }
+  for (let at = from; ;) {
+    bracketOrColon.lastIndex = at
+    const match = bracketOrColon.exec(value)
+    if (!match) return -1
+    const found = match.index
+    if (value.charCodeAt(found) === 91) return found
+    // A protocol with this `:` starts `colon` characters before it, leftmost first.
+    for (const colon of colons) {
+      const start = found - colon
+      if (start >= from && protocolFits(context, value, start)) return start
+    }
+    at = found + 1
+  }
+}
+
+/** Whether one of the site's protocols lies in `value` at `start` (ASCII case-insensitive). */
+function protocolFits(context: ParseContext, value: string, start: number): boolean {
+  const first = value.charCodeAt(start)
+  const candidates = protocolsByFirstChar(context).get(
+    String.fromCharCode(first >= 65 && first <= 90 ? first + 32 : first),
+  )
+  if (!candidates) return false
+  next: for (const protocol of candidates) {
+    if (start + protocol.length > value.length) continue
+    for (let index = 0; index < protocol.length; index++) {
+      const code = value.charCodeAt(start + index)
+      const wanted = protocol.charCodeAt(index)
+      if (code !== wanted && !(wanted >= 97 && wanted <= 122 && code === wanted - 32)) continue next
+    }
+    return true
+  }
+  return false
+}
+
 /** `[` or any of the site's protocols. */
 function candidatePattern(context: ParseContext): RegExp {
   let pattern = patterns.get(context.site)
@@ -126,12 +249,18 @@ function candidatePattern(context: ParseContext): RegExp {
 const requiredChars = new WeakMap<object, readonly string[] | null>()
 
 /**
- * Characters of which a text needs one to hold a link candidate: `[` and each protocol's last
- * character (`:` or `/`), so most texts skip the protocol search. Null when a protocol ends in a
- * cased character, which case-insensitive matching could meet in another form.
+ * Characters of which a text needs one to hold a link candidate, so most texts skip the
+ * protocol search: `[` and `:` when every letter-led protocol holds a `:`, else `[` and each
+ * protocol's last character. Null when a protocol ends in a cased character, which
+ * case-insensitive matching could meet in another form.
  */
 function candidateChars(context: ParseContext): readonly string[] | null {
   let chars = requiredChars.get(context.site)
+  if (chars === undefined && protocolColons(context) !== null) {
+    // Every candidate is a `[` or a letter-led protocol, which holds a `:`.
+    chars = ['[', ':']
+    requiredChars.set(context.site, chars)
+  }
   if (chars === undefined) {
     const last = new Set(['['])
     for (const protocol of context.site.protocols) last.add(protocol.charAt(protocol.length - 1))
@@ -141,9 +270,8 @@ function candidateChars(context: ParseContext): readonly string[] | null {
   return chars
 }
 
-/** The protocol at `offset`, if one of the site's starts there (case-insensitive). */
-function protocolAt(context: ParseContext, offset: number): string | undefined {
-  const input = context.input
+/** The site's protocols by first character, longest first. */
+function protocolsByFirstChar(context: ParseContext): Map<string, string[]> {
   let index = byFirstChar.get(context.site)
   if (!index) {
     index = new Map()
@@ -153,7 +281,13 @@ function protocolAt(context: ParseContext, offset: number): string | undefined {
     }
     byFirstChar.set(context.site, index)
   }
-  const candidates = index.get(input.charAt(offset).toLowerCase())
+  return index
+}
+
+/** The protocol at `offset`, if one of the site's starts there (case-insensitive). */
+function protocolAt(context: ParseContext, offset: number): string | undefined {
+  const input = context.input
+  const candidates = protocolsByFirstChar(context).get(input.charAt(offset).toLowerCase())
   if (!candidates) return undefined
   for (const protocol of candidates) {
     if (input.length - offset < protocol.length) continue
@@ -184,15 +318,13 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
     }
     let pending = start
     let at = start
-    const candidates = candidatePattern(context)
     while (at < end) {
       // Jump to the next `[` or protocol: nothing else can start a link.
       // Searched in the item's own string, so a search never runs past the item.
-      candidates.lastIndex = at - start
-      const next = candidates.exec(item.value)
-      context.work += (next ? next.index + start : end) - at + 1
-      if (!next) break
-      at = next.index + start
+      const next = nextCandidate(context, item.value, at - start)
+      context.work += (next === -1 ? end : next + start) - at + 1
+      if (next === -1) break
+      at = next + start
       const code = input.charCodeAt(at)
       if (code === 91) {
         // [ protocol url separator text ]

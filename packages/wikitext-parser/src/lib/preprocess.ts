@@ -8,6 +8,7 @@
  * closes leaves its slice in place as text. Each item therefore moves at most once per
  * enclosing node, and unwinding costs nothing, which keeps the scan linear on unclosed input.
  */
+import { restructure } from './blocks.js'
 import type { Pointer } from './positions.js'
 import type { SiteIndex } from './site-index.js'
 import type {
@@ -53,20 +54,34 @@ interface Piece {
   start: number
   /** Braces left in the opener, or `=` in a heading's opening run. */
   count: number
-  /** The opener as a text item, at `outStart - 1`. */
-  opener: Text
+  /** Index in `out` after the opener's slot. */
   outStart: number
-  /** Brace parts: out index where each part starts, and the offset of its `|` (-1 for the name). */
-  partStarts: number[]
-  partPipes: number[]
-  partEquals: number[]
+  /**
+   * Brace parts after the name, as triples: out index where the part starts, offset of its
+   * `|`, offset of its first top-level `=` (-1 while none). Null until the first `|`.
+   */
+  parts: number[] | null
   /** Link: offset of the first `|`, or -1. */
   firstPipe: number
   /** Link: an internal link sits directly in its text. */
   hasLink: boolean
 }
 
-const noParts: number[] = []
+/**
+ * Fills the slot of an opener or brace `|` while its construct is open. Most constructs close
+ * and drop these slots, so their text is made only for one that never closes (`materialize`);
+ * while a construct is open nothing reads inside it but its own closing.
+ */
+const noParts: readonly number[] = []
+
+const hole: Text = Object.freeze({
+  type: 'text',
+  value: '',
+  position: Object.freeze({
+    start: Object.freeze({ line: 0, column: 0, offset: -1 }),
+    end: Object.freeze({ line: 0, column: 0, offset: -1 }),
+  }),
+})
 
 const special = new Uint8Array(65536)
 for (const char of '<{[-}]|=\n') special[char.charCodeAt(0)] = 1
@@ -112,20 +127,15 @@ export function preprocess(
     pendingStart = start
     pendingEnd = end
   }
-  const push = (kind: Piece['kind'], start: number, length: number, count: number): void => {
+  const push = (kind: Piece['kind'], start: number, count: number): void => {
     flush()
-    const opener = text(start, start + length)
-    out.push(opener)
+    out.push(hole)
     const piece: Piece = {
       kind,
       start,
       count,
-      opener,
       outStart: out.length,
-      // Only braces have parts; the others share one empty list they never change.
-      partStarts: kind === BRACE ? [out.length] : noParts,
-      partPipes: kind === BRACE ? [-1] : noParts,
-      partEquals: kind === BRACE ? [-1] : noParts,
+      parts: null,
       firstPipe: -1,
       hasLink: false,
     }
@@ -133,8 +143,23 @@ export function preprocess(
     top = piece
     context.work++
   }
+  /** Gives a construct that did not close its opener's and `|`s' text. */
+  const materialize = (piece: Piece): void => {
+    if (out[piece.outStart - 1] === hole) {
+      const length = piece.kind === LANG ? 2 : piece.count
+      out[piece.outStart - 1] = text(piece.start, piece.start + length)
+    }
+    const parts = piece.parts
+    if (parts === null) return
+    for (let index = 0; index < parts.length; index += 3) {
+      const slot = (parts[index] as number) - 1
+      const pipe = parts[index + 1] as number
+      if (out[slot] === hole) out[slot] = text(pipe, pipe + 1)
+    }
+  }
   const pop = (): void => {
     flush()
+    materialize(top as Piece)
     stack.pop()
     top = stack[stack.length - 1]
     context.work++
@@ -142,14 +167,14 @@ export function preprocess(
   const findEquals = (): boolean =>
     top !== undefined &&
     top.kind === BRACE &&
-    top.partStarts.length > 1 &&
-    top.partEquals[top.partEquals.length - 1] === -1
+    top.parts !== null &&
+    top.parts[top.parts.length - 1] === -1
 
   const openHeading = (at: number): number => {
     let run = 0
     while (run < 6 && input.charCodeAt(at + run) === 61 && at + run < to) run++
     if (run === 0 || (run === 1 && findEquals())) return at
-    push(HEADING, at, run, run)
+    push(HEADING, at, run)
     return at + run
   }
 
@@ -186,7 +211,7 @@ export function preprocess(
       // {
       let run = 1
       while (i + run < to && input.charCodeAt(i + run) === 123) run++
-      if (run >= 2) push(BRACE, i, run, run)
+      if (run >= 2) push(BRACE, i, run)
       else appendText(i, i + 1)
       i += run
     } else if (code === 91) {
@@ -195,13 +220,13 @@ export function preprocess(
       while (i + run < to && input.charCodeAt(i + run) === 91) run++
       if (run >= 2) {
         appendText(i, i + run - 2)
-        push(LINK, i + run - 2, 2, 2)
+        push(LINK, i + run - 2, 2)
       } else appendText(i, i + 1)
       i += run
     } else if (code === 45) {
       // -
       if (i + 1 < to && input.charCodeAt(i + 1) === 123) {
-        push(LANG, i, 2, 1)
+        push(LANG, i, 1)
         i += 2
       } else {
         appendText(i, i + 1)
@@ -240,10 +265,8 @@ export function preprocess(
       // |
       if (top?.kind === BRACE) {
         flush()
-        out.push(text(i, i + 1))
-        top.partStarts.push(out.length)
-        top.partPipes.push(i)
-        top.partEquals.push(-1)
+        out.push(hole)
+        ;(top.parts ??= []).push(out.length, i, -1)
       } else {
         if (top?.kind === LINK && top.firstPipe === -1) top.firstPipe = i
         appendText(i, i + 1)
@@ -251,12 +274,13 @@ export function preprocess(
       i++
     } else {
       // = (or another character only special in some places)
-      if (code === 61 && findEquals() && top) top.partEquals[top.partEquals.length - 1] = i
+      if (code === 61 && findEquals() && top?.parts) top.parts[top.parts.length - 1] = i
       appendText(i, i + 1)
       i++
     }
   }
   flush()
+  for (const piece of stack) materialize(piece)
   return out
 
   /** `<`: a comment, an extension or inclusion tag, or text. Returns where to continue. */
@@ -381,6 +405,7 @@ export function preprocess(
         !selfClosing && mode === 'wikitext' ? preprocess(context, gt + 1, closeStart, false) : [],
       position: position(at, end),
     }
+    if (node.children.length > 0) restructure(context, node, 0, 'block')
     flush()
     out.push(node)
     return end
@@ -397,11 +422,18 @@ export function preprocess(
     return found
   }
 
-  /** Source of items, comments dropped. */
-  function sourceOf(items: readonly Content[], start: number, end: number): string {
+  /** Source of the items out[first] to out[last - 1] within [start, end), comments dropped. */
+  function sourceOf(first: number, last: number, start: number, end: number): string {
+    let comments = false
+    for (let index = first; index < last && !comments; index++) {
+      comments = out[index]?.type === 'comment'
+    }
+    // The items are contiguous: without comments their source is one slice.
+    if (!comments) return input.slice(start, end)
     let result = ''
     let at = start
-    for (const item of items) {
+    for (let index = first; index < last; index++) {
+      const item = out[index] as Content
       const s = Math.max(item.position.start.offset, start)
       const e = Math.min(item.position.end.offset, end)
       if (e <= s) continue
@@ -411,9 +443,14 @@ export function preprocess(
     return result
   }
 
-  /** Items (from out[first] to out[last - 1]) that lie in [start, end), texts cut to fit. */
-  function clip(first: number, last: number, start: number, end: number): Content[] {
-    const result: Content[] = []
+  /** Items (from out[first] to out[last - 1]) that lie in [start, end), texts cut to fit, added to `result`. */
+  function clip(
+    first: number,
+    last: number,
+    start: number,
+    end: number,
+    result: Content[] = [],
+  ): Content[] {
     for (let index = first; index < last; index++) {
       const item = out[index]
       if (!item) continue
@@ -421,7 +458,7 @@ export function preprocess(
       const e = item.position.end.offset
       if (s >= start && e <= end) {
         if (e > s || item.type !== 'text') result.push(item)
-      } else if (item.type === 'text' && e > start && s < end) {
+      } else if (item.type === 'text' && e > start && s < end && start < end) {
         result.push(text(Math.max(s, start), Math.min(e, end)))
       }
     }
@@ -434,13 +471,15 @@ export function preprocess(
     const piece = top as Piece
     const start = piece.start + piece.count - matched
     const end = at + matched
-    const parts = piece.partStarts.length
-    const nameEndIndex = parts > 1 ? (piece.partStarts[1] ?? out.length) - 1 : out.length
+    // Part k ≥ 1 starts at out index partIndex[3(k - 1)], after its `|` at partIndex[3(k - 1) + 1].
+    const partIndex = piece.parts ?? noParts
+    const parts = 1 + partIndex.length / 3
+    const nameEndIndex = parts > 1 ? (partIndex[0] as number) - 1 : out.length
     const nameStart = start + matched
-    const nameEnd = parts > 1 ? (piece.partPipes[1] ?? at) : at
-    let nameSource = sourceOf(out.slice(piece.outStart, nameEndIndex), nameStart, nameEnd)
+    const nameEnd = parts > 1 ? (partIndex[1] as number) : at
+    let nameSource = sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
     let modifier: string | null = null
-    const modifierMatch = modifiers.exec(nameSource)
+    const modifierMatch = nameSource.includes(':') ? modifiers.exec(nameSource) : null
     if (modifierMatch) {
       modifier = modifierMatch[0].trimStart()
       nameSource = nameSource.slice(modifierMatch[0].length)
@@ -456,9 +495,9 @@ export function preprocess(
           if (found !== -1) colon = item.position.start.offset + found
         }
       }
-      const prefix =
-        colon === -1 ? '' : sourceOf(out.slice(piece.outStart, nameEndIndex), nameStart, colon)
-      const hook = prefix.replace(modifiers, '').trim().replace(/_/gu, ' ').toLowerCase()
+      const prefix = colon === -1 ? '' : sourceOf(piece.outStart, nameEndIndex, nameStart, colon)
+      const hook =
+        colon === -1 ? '' : prefix.replace(modifiers, '').trim().replace(/_/gu, ' ').toLowerCase()
       if (colon !== -1 && site.hooks.has(hook)) {
         type = 'parserFunction'
         nameSource = prefix.replace(modifiers, '')
@@ -467,16 +506,17 @@ export function preprocess(
         if (site.variables.has(nameSource.trim())) type = 'magicWord'
       }
     }
-    const name = nameSource.trim().replace(/_/gu, ' ')
+    const trimmed = nameSource.trim()
+    const name = trimmed.includes('_') ? trimmed.replace(/_/gu, ' ') : trimmed
     const nameNode: TemplateName = {
       type: 'templateName',
       children: clip(piece.outStart, nameEndIndex, nameStart, colon === -1 ? nameEnd : colon),
       position: position(nameStart, colon === -1 ? nameEnd : colon),
     }
-    const parameters: TemplateParameter[] = []
+    const children: Transclusion['children'] = [nameNode]
     let positional = 0
     if (colon !== -1) {
-      parameters.push({
+      const parameter: TemplateParameter = {
         type: 'templateParameter',
         delimiter: ':',
         name: null,
@@ -484,55 +524,56 @@ export function preprocess(
         valuePosition: position(colon + 1, nameEnd),
         children: clip(piece.outStart, nameEndIndex, colon + 1, nameEnd),
         position: position(colon, nameEnd),
-      })
+      }
+      restructure(context, parameter, 0, 'block')
+      children.push(parameter)
     }
     for (let part = 1; part < parts; part++) {
-      const first = piece.partStarts[part] ?? out.length
-      const last = part + 1 < parts ? (piece.partStarts[part + 1] ?? out.length) - 1 : out.length
-      const pipe = piece.partPipes[part] ?? at
-      const partEnd = part + 1 < parts ? (piece.partPipes[part + 1] ?? at) : at
-      const equals = piece.partEquals[part] ?? -1
-      const children: Content[] = []
+      const at3 = 3 * (part - 1)
+      const first = partIndex[at3] as number
+      const pipe = partIndex[at3 + 1] as number
+      const equals = partIndex[at3 + 2] as number
+      const last = part + 1 < parts ? (partIndex[at3 + 3] as number) - 1 : out.length
+      const partEnd = part + 1 < parts ? (partIndex[at3 + 4] as number) : at
+      const parameterChildren: Content[] = []
       let parameterName: string | null = null
       let valueStart = pipe + 1
       if (equals !== -1) {
-        parameterName = sourceOf(out.slice(first, last), pipe + 1, equals).trim()
+        parameterName = sourceOf(first, last, pipe + 1, equals).trim()
         const nameNode: ParameterName = {
           type: 'parameterName',
           children: clip(first, last, pipe + 1, equals),
           position: position(pipe + 1, equals),
         }
-        children.push(nameNode)
+        parameterChildren.push(nameNode)
         valueStart = equals + 1
       }
-      for (const item of clip(first, last, valueStart, partEnd)) children.push(item)
-      parameters.push({
+      const parameter: TemplateParameter = {
         type: 'templateParameter',
         delimiter: '|',
         name: parameterName,
         index: equals === -1 ? ++positional : null,
         valuePosition: position(valueStart, partEnd),
-        children,
+        children: clip(first, last, valueStart, partEnd, parameterChildren),
         position: position(pipe, partEnd),
-      })
+      }
+      restructure(context, parameter, parameterName === null ? 0 : 1, 'block')
+      children.push(parameter)
     }
     const node: Transclusion = {
       type,
       name,
       modifier,
-      children: [nameNode, ...parameters],
+      children,
       position: position(start, end),
     }
     const left = piece.count - matched
     if (left >= 2) {
       piece.count = left
-      piece.opener = text(piece.start, piece.start + left)
-      out[piece.outStart - 1] = piece.opener
+      out[piece.outStart - 1] = hole
       out.length = piece.outStart
       out.push(node)
-      piece.partStarts = [piece.outStart]
-      piece.partPipes = [-1]
-      piece.partEquals = [-1]
+      piece.parts = null
       context.work++
       return
     }
@@ -619,11 +660,13 @@ export function preprocess(
       for (let index = 0; index < pipes.length; index++) {
         const pipe = pipes[index] ?? at
         const end = pipes[index + 1] ?? at
-        children.push({
+        const parameter: LinkParameter = {
           type: 'linkParameter',
           children: clip(piece.outStart, out.length, pipe + 1, end),
           position: position(pipe, end),
-        })
+        }
+        restructure(context, parameter, 0, 'block')
+        children.push(parameter)
       }
     }
     const end = at + 2 + trail.length
@@ -721,6 +764,7 @@ export function preprocess(
         children,
         position: position(piece.start, lineEnd),
       }
+      restructure(context, node, 0, 'inline')
       out.length = piece.outStart - 1
       out.push(node)
       pop()
@@ -745,6 +789,7 @@ export function preprocess(
         children: [text(piece.start + open.length, piece.start + open.length + body.length)],
         position: position(piece.start, lineEnd),
       }
+      restructure(context, node, 0, 'inline')
       out.length = piece.outStart - 1
       out.push(node)
       pop()

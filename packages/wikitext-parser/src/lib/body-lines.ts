@@ -1,0 +1,118 @@
+/**
+ * A container's children as pass 2 reads them: each child's offsets and whether it is text,
+ * read once (the children are of many node shapes, so every property read on them is slow),
+ * and the lines they form. A line is a range of offsets and a range of children; its texts are
+ * cut to the line only when something needs them as nodes.
+ */
+import { makeText } from './inline.js'
+import type { ParseContext } from './preprocess.js'
+import type { Content, Text } from './types.js'
+
+/** Valid for `items.length` entries, until the next `bodyOf`. */
+export interface Body {
+  readonly items: readonly Content[]
+  readonly starts: Int32Array
+  readonly ends: Int32Array
+  /** 1 where the item is text. */
+  readonly texts: Uint8Array
+  /** Per text item, where its next inline trigger was found: -1 none, -2 not searched yet. */
+  readonly triggers: Int32Array
+}
+
+export interface Line {
+  /** Offset of the line's first character. */
+  start: number
+  /** Offset of the `\n` ending the line, or of the body's end. */
+  end: number
+  /** Whether a `\n` at `end` ends the line. */
+  newline: boolean
+  /** Index of the first item in the line, and one past the last. */
+  first: number
+  last: number
+}
+
+// Pass 2 restructures one container at a time (never re-entered), so every body shares these
+// buffers, grown as needed: a typed array per container would cost more than the work it serves.
+let startsBuffer = new Int32Array(256)
+let endsBuffer = new Int32Array(256)
+let textsBuffer = new Uint8Array(256)
+let triggersBuffer = new Int32Array(256)
+
+export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
+  const count = items.length
+  if (count > startsBuffer.length) {
+    const size = Math.max(count, startsBuffer.length * 2)
+    startsBuffer = new Int32Array(size)
+    endsBuffer = new Int32Array(size)
+    textsBuffer = new Uint8Array(size)
+    triggersBuffer = new Int32Array(size)
+  }
+  const starts = startsBuffer
+  const ends = endsBuffer
+  const texts = textsBuffer
+  for (let index = 0; index < count; index++) {
+    const item = items[index] as Content
+    const position = item.position
+    starts[index] = position.start.offset
+    ends[index] = position.end.offset
+    texts[index] = item.type === 'text' ? 1 : 0
+  }
+  triggersBuffer.fill(-2, 0, count)
+  context.work += count
+  return { items, starts, ends, texts, triggers: triggersBuffer }
+}
+
+/** Splits the body into lines at each `\n` of top-level text; a last line needs a character. */
+export function linesOf(context: ParseContext, body: Body): Line[] {
+  const { items, starts, ends, texts } = body
+  const count = items.length
+  const lines: Line[] = []
+  if (count === 0) return lines
+  let start = starts[0] as number
+  let first = 0
+  for (let index = 0; index < count; index++) {
+    if (texts[index] === 0) continue
+    const value = (items[index] as Text).value
+    const base = starts[index] as number
+    context.work += value.length
+    for (let found = value.indexOf('\n'); found !== -1; found = value.indexOf('\n', found + 1)) {
+      const at = base + found
+      lines.push({ start, end: at, newline: true, first, last: index + 1 })
+      start = at + 1
+      first = start < (ends[index] as number) ? index : index + 1
+    }
+  }
+  const end = ends[count - 1] as number
+  if (first < count) lines.push({ start, end, newline: false, first, last: count })
+  return lines
+}
+
+/** The line's items from offset `from` on, texts cut to the line (whole texts kept as they are). */
+export function itemsOf(context: ParseContext, body: Body, line: Line, from: number): Content[] {
+  const { items, starts, ends, texts } = body
+  const result: Content[] = []
+  for (let index = line.first; index < line.last; index++) {
+    const itemStart = starts[index] as number
+    const itemEnd = ends[index] as number
+    if (texts[index] === 0) {
+      if (itemStart >= from) result.push(items[index] as Content)
+      continue
+    }
+    const start = itemStart > from ? itemStart : from
+    const end = itemEnd < line.end ? itemEnd : line.end
+    if (end <= start) continue
+    result.push(
+      start === itemStart && end === itemEnd
+        ? (items[index] as Content)
+        : makeText(context, start, end),
+    )
+  }
+  return result
+}
+
+/** End of the line's leading text (where block markup is read): its first item's end or the line's. */
+export function leadEnd(body: Body, line: Line): number {
+  if (line.first >= line.last || body.texts[line.first] === 0) return line.start
+  const end = body.ends[line.first] as number
+  return end < line.end ? end : line.end
+}
