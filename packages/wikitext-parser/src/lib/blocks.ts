@@ -1,7 +1,9 @@
 /**
  * Pass 2 over every container of the pass-1 tree: block structure (lists, `preformatted`,
- * horizontal rules) by line, then inline structure per line. Containers are collected first
- * and transformed one by one, so nesting depth never reaches the call stack.
+ * horizontal rules, tables) by line, then inline structure per line. Pass 1 hands each container
+ * over as it closes it (`restructure`), one at a time from its own loop, so neither nesting depth
+ * nor pass 2 ever reaches the call stack, and pass 2 never runs inside itself (which lets bodies
+ * share their buffers, see body-lines.ts).
  */
 import { bodyOf, itemsOf, leadEnd, linesOf, type Body, type Line } from './body-lines.js'
 import { inline, inlineTriggerPattern, makeText } from './inline.js'
