@@ -83,8 +83,21 @@ const hole: Text = Object.freeze({
   }),
 })
 
-const special = new Uint8Array(65536)
-for (const char of '<{[-}]|=\n') special[char.charCodeAt(0)] = 1
+/**
+ * The characters that can mean something, by what is open: `}` only closes braces or `-{`, `]`
+ * only a link, `|` only matters in braces and links, `=` only names a brace parameter. The scan
+ * runs past every other character without leaving its loop.
+ */
+function specials(chars: string): Uint8Array {
+  const table = new Uint8Array(65536)
+  for (const char of '<{[-\n' + chars) table[char.charCodeAt(0)] = 1
+  return table
+}
+const plainSpecial = specials('')
+const braceSpecial = specials('}|')
+const braceEqualsSpecial = specials('}|=')
+const linkSpecial = specials(']|')
+const langSpecial = specials('}')
 
 const invalidTarget = /[<>[\]{}\u0000-\u001F\u007F\uFFFD]/u
 const modifiers = /^\s*(?:safesubst|subst|msgnw|msg|raw):/iu
@@ -181,8 +194,30 @@ export function preprocess(
   let i = from
   if (headings && from === 0) i = openHeading(0)
   for (;;) {
+    const special =
+      top === undefined || top.kind === HEADING
+        ? plainSpecial
+        : top.kind === BRACE
+          ? findEquals()
+            ? braceEqualsSpecial
+            : braceSpecial
+          : top.kind === LINK
+            ? linkSpecial
+            : langSpecial
     let j = i
-    while (j < to && special[input.charCodeAt(j)] === 0) j++
+    while (j < to) {
+      const code = input.charCodeAt(j)
+      // A lone `{` or `[`, and a `-` not before `{`, are text.
+      if (
+        special[code] === 1 &&
+        !(
+          (code === 123 || code === 91 || code === 45) &&
+          input.charCodeAt(j + 1) !== (code === 45 ? 123 : code)
+        )
+      )
+        break
+      j++
+    }
     context.work += j - i + 1
     appendText(i, j)
     i = j
