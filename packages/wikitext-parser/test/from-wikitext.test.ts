@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  defaultSite,
   defineSite,
   fromWikitext,
   toWikitext,
@@ -198,6 +199,25 @@ describe('headings (spec §3.1)', () => {
 })
 
 describe('links', () => {
+  it('finds free and bracketed links alike when the site has a protocol the `[`/`:` search cannot use', () => {
+    // `odd_scheme:` is not an RFC 3986 scheme, so this site takes the protocol-regex path.
+    const odd = defineSite({ urlProtocols: [...defaultSite.urlProtocols, 'odd_scheme:'] })
+    const inputs = [
+      'see http://a.b/c, [https://x.y/z the text] and mailto:a@b.c.',
+      "xhttp://no ''HTTPS://B/c.'' (http://p) [//q.r s] news:x a:b",
+      'Note: [[a|b]] {{ic|c:d}} sip:e sips:f',
+    ]
+    for (const input of inputs) {
+      expect(fromWikitext(input, { site: odd })).toEqual(fromWikitext(input))
+    }
+    const links = (site?: typeof odd) =>
+      allNodes(fromWikitext('go odd_scheme:here now', site ? { site } : {}))
+        .filter((node) => node.type === 'externalLink')
+        .map((node) => node.type === 'externalLink' && node.url)
+    expect(links(odd)).toEqual(['odd_scheme:here'])
+    expect(links()).toEqual([])
+  })
+
   it('reads targets, text, namespaces and trails', () => {
     const [link] = parse('[[Foo_bar#Sec|the text]]s.').children
     expect(link).toMatchObject({

@@ -163,7 +163,7 @@ const colonIndexes = new WeakMap<object, readonly number[] | null>()
 
 /**
  * Where the site's letter-led protocols have their first `:` (largest first), or null when one
- * has none or is not ASCII. Only a letter-led protocol can start a free link, and it must end
+ * has none or is not plain ASCII. Only a letter-led protocol can start a free link, and it must end
  * its scheme at the first `:` after its start: so a search for `[` and `:` finds every candidate.
  */
 function protocolColons(context: ParseContext): readonly number[] | null {
@@ -174,7 +174,9 @@ function protocolColons(context: ParseContext): readonly number[] | null {
     for (const protocol of context.site.protocols) {
       if (!/^[a-z]/u.test(protocol)) continue
       const colon = protocol.indexOf(':')
-      if (colon === -1 || !/^[\x21-\x7E]+$/u.test(protocol)) {
+      // The scheme must be plain (RFC 3986 characters) and no `[` may follow it, or a `[` found
+      // first could sit inside a protocol that started earlier.
+      if (colon === -1 || !/^[a-z][a-z0-9+.-]*:[\x21-\x5A\x5C-\x7E]*$/u.test(protocol)) {
         indexes = null
         break
       }
