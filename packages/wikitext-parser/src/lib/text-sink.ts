@@ -23,21 +23,16 @@ export class TextSink {
 
   /** Writes the characters in [start, end). */
   text(start: number, end: number): void {
-    if (end <= start) return
-    if (this.start !== -1 && this.end === start) {
-      this.end = end
-      this.whole = null
-      return
-    }
-    this.flush()
-    this.start = start
-    this.end = end
+    this.run(start, end, null)
   }
 
   /** Writes a text node, kept as it is unless it joins its neighbours. */
   textNode(node: Text): void {
-    const start = node.position.start.offset
-    const end = node.position.end.offset
+    this.run(node.position.start.offset, node.position.end.offset, node)
+  }
+
+  /** Extends the pending run, or starts one (`whole`: the node that is exactly it, if any). */
+  private run(start: number, end: number, whole: Text | null): void {
     if (end <= start) return
     if (this.start !== -1 && this.end === start) {
       this.end = end
@@ -47,7 +42,7 @@ export class TextSink {
     this.flush()
     this.start = start
     this.end = end
-    this.whole = node
+    this.whole = whole
   }
 
   /** Writes any node. */
