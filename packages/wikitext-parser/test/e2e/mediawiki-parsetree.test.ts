@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
-import { defaultSite, defineSite, fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
+import { fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
+import { siteOfWiki } from './site-of-wiki.js'
 
 // Brace extents against MediaWiki's own preprocessor: for each input, the spans of every
 // template (templates, parser functions, magic words) and template argument must equal those of
@@ -187,19 +188,7 @@ describe('brace extents agree with MediaWiki’s preprocessor', () => {
 
   beforeAll(async () => {
     wiki = await startMediaWiki()
-    const info = (await wiki.api({
-      action: 'query',
-      meta: 'siteinfo',
-      siprop: 'extensiontags',
-    })) as {
-      query: { extensiontags: string[] }
-    }
-    const extensionTags: Record<string, 'opaque' | 'wikitext'> = {}
-    for (const tag of info.query.extensiontags) {
-      const name = tag.replace(/^<|>$/g, '').toLowerCase()
-      extensionTags[name] = defaultSite.extensionTags[name] ?? 'opaque'
-    }
-    site = defineSite({ extensionTags, headingIds: '1.39' })
+    site = await siteOfWiki(wiki)
   })
 
   afterAll(async () => {

@@ -3,14 +3,12 @@ import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
 import {
   archwiki,
   createLocator,
-  defaultSite,
-  defineSite,
   fromWikitext,
   sectionsOf,
   sectionSliceAt,
-  type ExtensionTagMode,
   type Site,
 } from '@wiki/wikitext-parser'
+import { siteOfWiki } from './site-of-wiki.js'
 
 // Pages with tricky headings, saved into a real MediaWiki (Debian 1.39, SQLite). sectionsOf must
 // agree with action=parse&prop=sections for every section the API places on the page, and
@@ -112,20 +110,7 @@ describe('sectionsOf agrees with a real MediaWiki', () => {
     await wiki.edit('Template:Ic', '<code>{{{1}}}</code>')
     await wiki.edit('Template:Heading maker', '== From a template ==\n')
     await wiki.edit('Template:Echo', '{{{1}}}')
-    const info = (await wiki.api({
-      action: 'query',
-      meta: 'siteinfo',
-      siprop: 'extensiontags',
-    })) as {
-      query: { extensiontags: string[] }
-    }
-    // The site is this wiki's: its tags (modes as the default site knows them) and 1.39 anchors.
-    const extensionTags: Record<string, ExtensionTagMode> = {}
-    for (const tag of info.query.extensiontags) {
-      const name = tag.replace(/^<|>$/g, '').toLowerCase()
-      extensionTags[name] = defaultSite.extensionTags[name] ?? 'opaque'
-    }
-    site = defineSite({ extensionTags, headingIds: '1.39' })
+    site = await siteOfWiki(wiki)
   })
 
   afterAll(async () => {
