@@ -99,6 +99,28 @@ const braceEqualsSpecial = specials('}|=')
 const linkSpecial = specials(']|')
 const langSpecial = specials('}')
 
+/**
+ * Where the run of characters that mean nothing under `special` ends. A lone `{` or `[`, and a
+ * `-` not before `{`, are text. A function of its own so the loop runs on locals, not on the
+ * scan's closure state.
+ */
+function plainEnd(input: string, from: number, to: number, special: Uint8Array): number {
+  let j = from
+  while (j < to) {
+    const code = input.charCodeAt(j)
+    if (
+      special[code] === 1 &&
+      !(
+        (code === 123 || code === 91 || code === 45) &&
+        input.charCodeAt(j + 1) !== (code === 45 ? 123 : code)
+      )
+    )
+      break
+    j++
+  }
+  return j
+}
+
 const invalidTarget = /[<>[\]{}\u0000-\u001F\u007F\uFFFD]/u
 const modifiers = /^\s*(?:safesubst|subst|msgnw|msg|raw):/iu
 const tagNameChar = /[A-Za-z0-9]/u
@@ -204,20 +226,7 @@ export function preprocess(
           : top.kind === LINK
             ? linkSpecial
             : langSpecial
-    let j = i
-    while (j < to) {
-      const code = input.charCodeAt(j)
-      // A lone `{` or `[`, and a `-` not before `{`, are text.
-      if (
-        special[code] === 1 &&
-        !(
-          (code === 123 || code === 91 || code === 45) &&
-          input.charCodeAt(j + 1) !== (code === 45 ? 123 : code)
-        )
-      )
-        break
-      j++
-    }
+    const j = plainEnd(input, i, to, special)
     context.work += j - i + 1
     appendText(i, j)
     i = j
