@@ -13,15 +13,16 @@ export function createPointer(value: string): Pointer {
   }
   // Most queries move forward a little: try the previous answer's line first.
   let hint = 0
-  // Neighbouring nodes share boundaries: reuse the last two points made.
-  let lastPoint: Point = { line: 1, column: 1, offset: 0 }
-  let otherPoint: Point = lastPoint
+  // Nodes share boundaries (a text's end is the next node's start, a parent's start its first
+  // child's): points made recently are kept by offset and handed out again.
+  const recent: (Point | undefined)[] = new Array(64)
   const point = (offset: number): Point => {
-    if (lastPoint.offset === offset) return lastPoint
-    if (otherPoint.offset === offset) return otherPoint
-    otherPoint = lastPoint
-    lastPoint = make(offset)
-    return lastPoint
+    const slot = offset & 63
+    const known = recent[slot]
+    if (known !== undefined && known.offset === offset) return known
+    const made = make(offset)
+    recent[slot] = made
+    return made
   }
   const make = (offset: number): Point => {
     const here = starts[hint] ?? 0
