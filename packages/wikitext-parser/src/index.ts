@@ -35,6 +35,7 @@ export type {
   Redirect,
   Root,
   Table,
+  TableAttributes,
   TableCaption,
   TableCell,
   TableRow,

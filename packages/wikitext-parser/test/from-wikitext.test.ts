@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  archwiki,
   defaultSite,
   defineSite,
   fromWikitext,
+  templatesOf,
   toWikitext,
   WikitextParserError,
   type Content,
@@ -82,6 +84,16 @@ describe('braces (spec §3.1)', () => {
     ])
     const [template] = parse('{{a|-{b|c}-}}').children
     expect(template?.type === 'template' && template.children.length).toBe(2)
+  })
+
+  it('reads -{{ as - then braces: the rightmost opener wins, as in MediaWiki', () => {
+    expect(top('-{{a}}')).toEqual(['-', { 'template:a': [{ templateName: ['a'] }] }])
+    expect(top('-{{{a}}}-')).toEqual([
+      '-',
+      { 'templateArgument:a': [{ templateName: ['a'] }] },
+      '-',
+    ])
+    expect(top('-{a}-')).toEqual(['-{a}-'])
   })
 
   it('splits parameters on top-level pipes and names them at the first =', () => {
@@ -343,6 +355,60 @@ describe('tables', () => {
         .filter((node) => node.type === 'tableRow')
         .map((row) => row.type === 'tableRow' && row.marker),
     ).toEqual(['', '|-'])
+  })
+
+  it('keeps templates, arguments and comments in attributes as nodes of a tableAttributes child', () => {
+    const input = '{| class="t" {{Style}} <!-- c -->\n|- style="{{{s|}}}"\n| a {{b}} | content\n|}'
+    const tree = parse(input)
+    const parts = allNodes(tree).filter((node) => node.type === 'tableAttributes')
+    expect(parts.map((node) => node.type === 'tableAttributes' && sketch(node))).toEqual([
+      {
+        tableAttributes: [
+          ' class="t" ',
+          { 'template:Style': [{ templateName: ['Style'] }] },
+          ' ',
+          'comment',
+        ],
+      },
+      {
+        tableAttributes: [
+          ' style="',
+          { 'templateArgument:s': [{ templateName: ['s'] }, { templateParameter: [] }] },
+          '"',
+        ],
+      },
+      { tableAttributes: [' a ', { 'template:b': [{ templateName: ['b'] }] }, ' '] },
+    ])
+    expect(parts.map((node) => node.type === 'tableAttributes' && node.delimiter)).toEqual([
+      '',
+      '',
+      '|',
+    ])
+    // The attributes field is the child's source, without a cell's `|`.
+    const [table] = tree.children
+    expect(table?.type === 'table' && table.attributes).toBe(' class="t" {{Style}} <!-- c -->')
+    expect(parts.map((node) => toWikitext(node))).toEqual([
+      ' class="t" {{Style}} <!-- c -->',
+      ' style="{{{s|}}}"',
+      ' a {{b}} |',
+    ])
+    expect(templatesOf(tree, { profile: archwiki }).map((found) => found.name)).toEqual([
+      'Style',
+      'b',
+    ])
+  })
+
+  it('takes no cell attributes when [[ or -{ comes before the first bar, as MediaWiki', () => {
+    const cellsOf = (input: string): unknown[] =>
+      allNodes(parse(input))
+        .filter((node) => node.type === 'tableCell')
+        .map((cell) => cell.type === 'tableCell' && cell.attributes)
+    expect(cellsOf('{|\n| [[a|b]] | x\n| [[a]] | x\n| -{a}- | x\n|}')).toEqual([null, null, null])
+    expect(cellsOf('{|\n| style="c" | [[a|b]]\n| x | [[a]] || y [[b]] | z\n|}')).toEqual([
+      ' style="c" ',
+      ' x ',
+      null,
+    ])
   })
 
   it('nests tables in cells and leaves an unclosed table open', () => {

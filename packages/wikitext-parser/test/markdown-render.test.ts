@@ -176,6 +176,7 @@ describe('toMdast', () => {
         'preformatted',
         'redirect',
         'table',
+        'tableAttributes',
         'tableCaption',
         'tableCell',
         'tableRow',

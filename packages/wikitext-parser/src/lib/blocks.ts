@@ -13,6 +13,7 @@ import type {
   Content,
   Redirect,
   Table,
+  TableAttributes,
   TableCaption,
   TableCell,
   TableRow,
@@ -417,6 +418,34 @@ function sourceFrom(context: ParseContext, items: readonly Content[], from: numb
     : ''
 }
 
+/** Where the line's last item ends (0 for none). */
+function lineEndOf(items: readonly Content[]): number {
+  return items[items.length - 1]?.position.end.offset ?? 0
+}
+
+/**
+ * The items in [from, to) as a table part's attributes, adjacent texts joined; a cell's or
+ * caption's `|` after them (`delimiter`) is part of the node.
+ */
+function attributesNode(
+  context: ParseContext,
+  items: readonly Content[],
+  from: number,
+  to: number,
+  delimiter: TableAttributes['delimiter'],
+): TableAttributes {
+  const node: TableAttributes = {
+    type: 'tableAttributes',
+    delimiter,
+    children: [],
+    position: context.pointer.position(from, to + delimiter.length),
+  }
+  const sink = new TextSink(context, node.children)
+  sink.nodes(itemsBetween(context, items, from, to))
+  sink.flush()
+  return node
+}
+
 /** Items from offset `from` on, texts cut there. */
 function itemsFrom(context: ParseContext, items: readonly Content[], from: number): Content[] {
   const result: Content[] = []
@@ -504,6 +533,9 @@ function tableLine(
       Math.max(markStart + 2, items[items.length - 1]?.position.end.offset ?? 0),
     )
     const tableSink = open(table)
+    if (table.attributes !== '') {
+      tableSink.node(attributesNode(context, items, markStart + 2, lineEndOf(items), ''))
+    }
     target.node(table)
     tables.push({ table, tableSink, row: null, rowSink: null, cellSink: null })
     return false
@@ -532,6 +564,9 @@ function tableLine(
     }
     minimumEnd.set(row, Math.max(markEnd, items[items.length - 1]?.position.end.offset ?? 0))
     const rowSink = open(row)
+    if (row.attributes !== '') {
+      rowSink.node(attributesNode(context, items, markEnd, lineEndOf(items), ''))
+    }
     state.tableSink.node(row)
     state.row = row
     state.rowSink = rowSink
@@ -559,9 +594,11 @@ function tableLine(
       let content = itemsBetween(context, items, contentStart, end)
       // `attributes|content`: the first lone `|` of top-level text.
       let attributes: string | null = null
+      let attributesChild: TableAttributes | null = null
       const lone = loneBar(content)
       if (lone !== -1) {
         attributes = context.input.slice(contentStart, lone)
+        attributesChild = attributesNode(context, content, contentStart, lone, '|')
         content = itemsBetween(context, content, lone + 1, end)
       }
       const cell: TableCell | TableCaption = caption
@@ -582,6 +619,7 @@ function tableLine(
           }
       minimumEnd.set(cell, lone === -1 ? contentStart : lone + 1)
       const cellSink = open(cell)
+      if (attributesChild) cellSink.node(attributesChild)
       cellSink.nodes(inline(context, content))
       target.node(cell)
       state.cellSink = cellSink
@@ -616,14 +654,21 @@ function ensureRow(
   return state.rowSink
 }
 
-/** Offset of the first `|` not followed by `|` in top-level text, or -1. */
+/** Offset of the first lone `|` in top-level text, or -1 (also when `[[` or `-{` comes before it). */
 function loneBar(items: readonly Content[]): number {
   for (const item of items) {
+    // MediaWiki splits a cell at its first `|` and takes no attributes when what comes before
+    // holds `[[` or `-{` (T2553, T153140), so a link before the bar means none.
+    if (item.type === 'internalLink') return -1
     if (item.type !== 'text') continue
     for (let at = item.value.indexOf('|'); at !== -1; at = item.value.indexOf('|', at + 1)) {
-      if (item.value.charAt(at + 1) !== '|') return item.position.start.offset + at
+      if (item.value.charAt(at + 1) !== '|') {
+        const before = item.value.slice(0, at)
+        return before.includes('[[') || before.includes('-{') ? -1 : item.position.start.offset + at
+      }
       at++
     }
+    if (item.value.includes('[[') || item.value.includes('-{')) return -1
   }
   return -1
 }

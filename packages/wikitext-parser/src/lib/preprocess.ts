@@ -269,10 +269,15 @@ export function preprocess(
       i += run
     } else if (code === 45) {
       // -
-      if (i + 1 < to && input.charCodeAt(i + 1) === 123) {
+      if (
+        i + 1 < to &&
+        input.charCodeAt(i + 1) === 123 &&
+        !(i + 2 < to && input.charCodeAt(i + 2) === 123)
+      ) {
         push(LANG, i, 1)
         i += 2
       } else {
+        // `-{{` is `-` then braces: MediaWiki lets the rightmost opener win.
         appendText(i, i + 1)
         i++
       }

@@ -102,15 +102,16 @@ export function toWikitext(node: Node): string {
         open = item.marker
         break
       case 'table':
-        open = '{|' + item.attributes
+        open = '{|'
         close = item.closed ? '|}' : ''
         break
-      case 'tableRow':
-        open = item.marker + (item.attributes ?? '')
+      case 'tableAttributes':
+        close = item.delimiter
         break
+      case 'tableRow':
       case 'tableCaption':
       case 'tableCell':
-        open = item.marker + (item.attributes === null ? '' : item.attributes + '|')
+        open = item.marker
         break
       default:
         break

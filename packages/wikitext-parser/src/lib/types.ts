@@ -240,31 +240,48 @@ export interface Preformatted extends ParentBase {
   type: 'preformatted'
 }
 
-/** `{|` attributes children [`|}`]. */
+/**
+ * `{|` children [`|}`]: the attributes after `{|`, when there are any, are the first child (a
+ * `tableAttributes`), then the rows.
+ */
 export interface Table extends ParentBase {
   type: 'table'
+  /** The attributes as written (the source of the `tableAttributes` child; `''` when none). */
   attributes: string
   closed: boolean
+}
+
+/**
+ * A table part's attributes, first child of its table, row, cell or caption. MediaWiki expands
+ * templates and drops comments before it reads attributes, so they are kept as nodes here.
+ * children `delimiter`: a cell's or caption's attributes end at a lone `|`, which the node spans.
+ */
+export interface TableAttributes extends ParentBase {
+  type: 'tableAttributes'
+  delimiter: '|' | ''
 }
 
 interface TablePartBase extends ParentBase {
   /** `|+`, `|-…`, `|`, `!`, `||`, `!!`, or `''` when implied. */
   marker: string
-  /** Attributes before a lone `|` as written, or `null` when there are none. */
+  /**
+   * The attributes as written (the source of the `tableAttributes` child, without its `|`), or
+   * `null` when there are none.
+   */
   attributes: string | null
 }
 
-/** marker [attributes `|`] children. */
+/** marker children: [`tableAttributes` (attributes `|`)] content. */
 export interface TableCaption extends TablePartBase {
   type: 'tableCaption'
 }
 
-/** marker attributes children (cells): a row's attributes run to its line end, with no `|`. */
+/** marker children: [`tableAttributes` (to the line end, no `|`)] cells. */
 export interface TableRow extends TablePartBase {
   type: 'tableRow'
 }
 
-/** marker [attributes `|`] children. */
+/** marker children: [`tableAttributes` (attributes `|`)] content. */
 export interface TableCell extends TablePartBase {
   type: 'tableCell'
   header: boolean
@@ -298,6 +315,7 @@ export type Content =
   | ListItem
   | Preformatted
   | Table
+  | TableAttributes
   | TableCaption
   | TableRow
   | TableCell

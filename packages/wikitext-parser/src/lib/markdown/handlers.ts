@@ -43,6 +43,7 @@ export const handlers: Handlers = Object.freeze({
   listItem,
   preformatted: children,
   table: raw,
+  tableAttributes: raw,
   tableCaption: raw,
   tableRow: raw,
   tableCell: raw,
