@@ -15,7 +15,7 @@ export function createPointer(value: string): Pointer {
   let hint = 0
   // Nodes share boundaries (a text's end is the next node's start, a parent's start its first
   // child's): points made recently are kept by offset and handed out again.
-  const recent: (Point | undefined)[] = new Array(64)
+  const recent = new Array<Point | undefined>(64)
   const point = (offset: number): Point => {
     const slot = offset & 63
     const known = recent[slot]
