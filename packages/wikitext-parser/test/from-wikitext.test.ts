@@ -86,6 +86,24 @@ describe('braces (spec §3.1)', () => {
     expect(template?.type === 'template' && template.children.length).toBe(2)
   })
 
+  it('closes a run of [ two at a time, so the pairs still open hide | and }} as in MediaWiki', () => {
+    expect(top('{{a|[[[[b]]|c}}')).toEqual([
+      '{{a|[[',
+      { 'link:b': [{ linkTarget: ['b'] }] },
+      '|c}}',
+    ])
+    expect(top('{{a|[[[b]]|c}}')).toEqual([
+      {
+        'template:a': [
+          { templateName: ['a'] },
+          { templateParameter: ['[', { 'link:b': [{ linkTarget: ['b'] }] }] },
+          { templateParameter: ['c'] },
+        ],
+      },
+    ])
+    expect(top('[[[[a]] b]]')).toEqual(['[[', { 'link:a': [{ linkTarget: ['a'] }] }, ' b]]'])
+  })
+
   it('reads -{{ as - then braces: the rightmost opener wins, as in MediaWiki', () => {
     expect(top('-{{a}}')).toEqual(['-', { 'template:a': [{ templateName: ['a'] }] }])
     expect(top('-{{{a}}}-')).toEqual([

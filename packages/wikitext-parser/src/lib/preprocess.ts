@@ -263,8 +263,12 @@ export function preprocess(
       let run = 1
       while (i + run < to && input.charCodeAt(i + run) === 91) run++
       if (run >= 2) {
-        appendText(i, i + run - 2)
-        push(LINK, i + run - 2, 2)
+        // MediaWiki opens one construct for the whole run and closes it two brackets at a time,
+        // the rightmost first: a `[[` pair per two brackets, an odd one out being text. Those
+        // still open hide `|` and `}}` from what encloses them.
+        let at = i
+        if (run % 2 === 1) appendText(at, ++at)
+        for (; at < i + run; at += 2) push(LINK, at, 2)
       } else appendText(i, i + 1)
       i += run
     } else if (code === 45) {

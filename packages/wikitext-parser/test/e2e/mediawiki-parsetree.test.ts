@@ -44,6 +44,12 @@ const cases: string[] = [
   '{{a|[[File:x.png|{{b}}]]}}',
   '-{ {{a}} }-',
   '{{a|-{b}}',
+  // runs of [ and -{{ (found by the generated inputs below)
+  '{{a|[[[[b]]|c}}',
+  '{{a|[[[b]]|c}}',
+  '{{a|[[[[[b]]]]|c}}',
+  '-{{{a}}}',
+  '{{a|-{{b}}|c}}',
 ]
 
 // How many constructs MediaWiki finds in a few inputs, so an empty comparison cannot pass.
