@@ -337,6 +337,33 @@ describe('block structure', () => {
     ])
   })
 
+  it('follows MediaWiki where ; and : meet', () => {
+    const items = (input: string): unknown[] =>
+      allNodes(parse(input))
+        .filter((node) => node.type === 'list' || node.type === 'listItem')
+        .map((node) =>
+          node.type === 'listItem' ? `${node.kind}[${node.marker}]` : `list:${node.kind}`,
+        )
+    // A deeper line through a shared `:` ends the term: its list goes in a description.
+    expect(items('; Term\n:* item')).toEqual([
+      'list:definition',
+      'term[;]',
+      'description[]',
+      'list:bullet',
+      'bullet[:*]',
+    ])
+    // `;;a:b` splits at the first `;` opened; the second opens inside the description.
+    expect(items(';; a : b')).toEqual([
+      'list:definition',
+      'term[;;]',
+      'description[:]',
+      'list:definition',
+      'term[]',
+    ])
+    // A `;` never shares a depth with a different previous prefix: a new list starts.
+    expect(parse(':* x\n; y').children.map((node) => node.type)).toEqual(['list', 'text', 'list'])
+  })
+
   it('splits ;term:description', () => {
     const tree = parse(';a:b')
     expect(allNodes(tree).filter((node) => node.type === 'listItem')).toMatchObject([

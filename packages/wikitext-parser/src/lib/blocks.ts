@@ -175,7 +175,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
   const input = context.input
   const lines = linesOf(context, body)
   // Open lists by depth; the item taking the line's content is the last entry's item.
-  let lists: { list: List; item: ListItem; sink: TextSink }[] = []
+  let lists: OpenList[] = []
   let previousPrefix = ''
   let pre: TextSink | null = null
   // Wrappers get their end once their children are known, innermost first.
@@ -213,15 +213,20 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
     const prefix = prefixLength === 0 ? '' : input.slice(line.start, line.start + prefixLength)
     const normalized = prefix.includes(';') ? prefix.replace(/;/gu, ':') : prefix
     const spaceLed = leadStop > line.start && input.charCodeAt(line.start) === 32
+    // The depth this line shares with the previous one, as MediaWiki counts it: the same prefix
+    // (`;` read as `:`) is all shared, otherwise the raw prefix is compared with the previous
+    // line's read one, so a `;` opens a new list wherever it differs.
+    const common =
+      prefix === ''
+        ? 0
+        : Math.min(
+            normalized === previousPrefix
+              ? normalized.length
+              : sharedLength(prefix, previousPrefix),
+            lists.length,
+          )
     // Where the previous line's break goes depends on what this line opens or closes.
     if (prefix !== '' && lists.length > 0) {
-      let common = 0
-      while (
-        common < normalized.length &&
-        common < previousPrefix.length &&
-        normalized[common] === previousPrefix[common]
-      )
-        common++
       if (common === normalized.length) {
         if (common === lists.length) breakTarget = lists[lists.length - 1]?.sink ?? out
         else breakTarget = lists[common - 1]?.sink ?? out
@@ -240,91 +245,72 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
 
     if (prefix !== '') {
       pre = null
-      let common = 0
-      while (
-        common < normalized.length &&
-        common < previousPrefix.length &&
-        normalized[common] === previousPrefix[common]
-      )
-        common++
-      common = Math.min(common, lists.length)
-      const start = line.start
-      const newItem = (depth: number, marker: string): { item: ListItem; sink: TextSink } => {
+      // Where the rest of the line starts, once terms have taken their part of it.
+      let contentFrom = line.start + prefixLength
+      const newItem = (depth: number, marker: string, at: number): OpenList['item'] => {
         const char = prefix[depth] as keyof typeof itemKinds
-        const item: ListItem = {
+        return {
           type: 'listItem',
           marker,
           kind: itemKinds[char],
           children: [],
-          position: context.pointer.position(start, start + marker.length),
+          position: context.pointer.position(at, at + marker.length),
         }
-        return { item, sink: open(item) }
       }
       if (common === normalized.length) {
         // Same or shorter prefix: a sibling item at the last common depth.
         lists = lists.slice(0, common)
         const entry = lists[common - 1]
         if (entry) {
-          const { item, sink } = newItem(common - 1, prefix)
-          entry.item = item
-          entry.sink = sink
-          entry.list.children.push(item)
+          entry.item = newItem(common - 1, prefix, line.start)
+          entry.sink = open(entry.item)
+          entry.list.children.push(entry.item)
+          if (prefix.endsWith(';')) {
+            contentFrom = splitTerm(context, body, line, contentFrom, entry, open)
+          }
         }
       } else {
         lists = lists.slice(0, common)
+        // A line going deeper through a shared `:` ends an open term there, as MediaWiki does:
+        // `; Term` then `:* item` puts the list in a description after the term.
+        const shared = lists[common - 1]
+        if (shared && shared.item.kind === 'term' && prefix[common - 1] === ':') {
+          shared.item = newItem(common - 1, '', line.start)
+          shared.list.children.push(shared.item)
+          shared.sink = open(shared.item)
+        }
+        // The line's prefix is the marker of the item its text starts in: the first whose term
+        // is split off, or the deepest.
+        let markerPlaced = false
         for (let depth = common; depth < prefix.length; depth++) {
           const char = prefix[depth] as keyof typeof listKinds
+          const at = markerPlaced ? contentFrom : line.start
           const list: List = {
             type: 'list',
             kind: listKinds[char],
             children: [],
-            position: context.pointer.position(start, start),
+            position: context.pointer.position(at, at),
           }
           open(list)
           const parent = lists[depth - 1]
           if (parent) parent.sink.node(list)
           else out.node(list)
-          const { item, sink } = newItem(depth, depth === prefix.length - 1 ? prefix : '')
+          // MediaWiki splits `;term:description` at each `;` it opens, outermost first.
+          const splits =
+            char === ';' && colonIn(itemsOf(context, body, line, contentFrom)) !== -1
+          const carries = !markerPlaced && (splits || depth === prefix.length - 1)
+          const item = newItem(depth, carries ? prefix : '', at)
+          if (carries) markerPlaced = true
           list.children.push(item)
-          lists.push({ list, item, sink })
+          const entry = { list, item, sink: open(item) }
+          lists.push(entry)
+          if (splits) contentFrom = splitTerm(context, body, line, contentFrom, entry, open)
         }
       }
       previousPrefix = normalized
       const entry = lists[lists.length - 1]
       if (!entry) continue
-      if (prefix.endsWith(';')) {
-        // `;term:description` splits at the first `:` of top-level text.
-        const content = itemsOf(context, body, line, line.start + prefixLength)
-        const split = colonIn(content)
-        if (split !== -1) {
-          const term = content.filter((item) => item.position.end.offset <= split)
-          const description = content.filter((item) => item.position.start.offset > split)
-          const straddle = content.find(
-            (item) => item.position.start.offset <= split && item.position.end.offset > split,
-          )
-          if (straddle) {
-            if (straddle.position.start.offset < split)
-              term.push(makeText(context, straddle.position.start.offset, split))
-            if (straddle.position.end.offset > split + 1)
-              description.unshift(makeText(context, split + 1, straddle.position.end.offset))
-          }
-          entry.sink.nodes(inline(context, term))
-          const item: ListItem = {
-            type: 'listItem',
-            marker: ':',
-            kind: 'description',
-            children: [],
-            position: context.pointer.position(split, split + 1),
-          }
-          const sink = open(item)
-          sink.nodes(inline(context, description))
-          entry.list.children.push(item)
-          entry.item = item
-          entry.sink = sink
-          continue
-        }
-      }
-      emitInline(context, body, line, line.start + prefixLength, entry.sink)
+      emitInline(context, body, line, contentFrom, entry.sink)
       continue
     }
     lists = []
@@ -381,6 +367,60 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
 /** Whether `input` holds `search` at `at`, entirely before `limit`. */
 function startsWithAt(input: string, search: string, at: number, limit: number): boolean {
   return at + search.length <= limit && input.startsWith(search, at)
+}
+
+/** An open list with the item taking its content and that item's sink. */
+interface OpenList {
+  list: List
+  item: ListItem
+  sink: TextSink
+}
+
+/** How many leading characters `prefix` shares with `previous`. */
+function sharedLength(prefix: string, previous: string): number {
+  let shared = 0
+  while (
+    shared < prefix.length &&
+    shared < previous.length &&
+    prefix.charCodeAt(shared) === previous.charCodeAt(shared)
+  )
+    shared++
+  return shared
+}
+
+/**
+ * `;term:description` at `entry`: the line's text from `from` up to its first top-level `:` goes
+ * into the term, and a description item (marker `:`) follows it in the same list and takes the
+ * entry over. Returns where the description's text starts, or `from` when there is no `:`.
+ */
+function splitTerm(
+  context: ParseContext,
+  body: Body,
+  line: Line,
+  from: number,
+  entry: OpenList,
+  open: (node: Wrapper) => TextSink,
+): number {
+  const content = itemsOf(context, body, line, from)
+  const split = colonIn(content)
+  if (split === -1) return from
+  const term = content.filter((item) => item.position.end.offset <= split)
+  const straddle = content.find(
+    (item) => item.position.start.offset < split && item.position.end.offset > split,
+  )
+  if (straddle) term.push(makeText(context, straddle.position.start.offset, split))
+  entry.sink.nodes(inline(context, term))
+  const item: ListItem = {
+    type: 'listItem',
+    marker: ':',
+    kind: 'description',
+    children: [],
+    position: context.pointer.position(split, split + 1),
+  }
+  entry.list.children.push(item)
+  entry.item = item
+  entry.sink = open(item)
+  return split + 1
 }
 
 /** Offset of the first `:` in top-level text, or -1. */

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
+import { fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
+import { siteOfWiki } from './site-of-wiki.js'
+
+/**
+ * Blocks of list lines with a fixed seed: prefixes of `*`, `#`, `:` and `;` up to three deep,
+ * changing kind and depth from line to line, `;term:description` among them. Each block is
+ * rendered by a real MediaWiki and its list elements compared with our lists and items.
+ * WIKI_LISTS_BLOCKS runs more of them.
+ */
+function generatedBlocks(count: number): string[] {
+  let seed = 0x11575
+  const random = (): number => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const markers = ['*', '#', ':', ';']
+  const contents = ['alpha', 'beta gamma', 'delta:epsilon', 'zeta : eta', 'theta']
+  const blocks = new Set<string>()
+  while (blocks.size < count) {
+    const lines: string[] = []
+    const length = 1 + Math.floor(random() * 6)
+    for (let line = 0; line < length; line++) {
+      let prefix = ''
+      const depth = 1 + Math.floor(random() * 3)
+      for (let level = 0; level < depth; level++) {
+        // `;` only last: MediaWiki keeps one "term open" flag for all levels, so lists opened
+        // after a `;` on its own line close with mismatched tags that its HTML cleanup then
+        // reshapes (README, known gaps).
+        prefix += markers[Math.floor(random() * (level === depth - 1 ? 4 : 3))]
+      }
+      lines.push(`${prefix} ${contents[Math.floor(random() * contents.length)]}`)
+    }
+    blocks.add(lines.join('\n'))
+  }
+  return [...blocks]
+}
+
+/** MediaWiki's list elements and their text, whitespace dropped. */
+function rendered(html: string): string {
+  return html
+    .replace(/<\/?div[^>]*>/g, '')
+    // French spacing: MediaWiki puts a no-break space before a colon after a space.
+    .replace(/&#160;/g, ' ')
+    .replace(/<(\/?)(ul|ol|dl|li|dt|dd)>/g, '<$1$2>')
+    .replace(/\s+/g, '')
+}
+
+const listElements = { bullet: 'ul', ordered: 'ol', definition: 'dl' } as const
+const itemElements = { bullet: 'li', ordered: 'li', term: 'dt', description: 'dd' } as const
+
+/** Ours in the same form. */
+function parsed(node: Node): string {
+  if (node.type === 'text') return node.value.replace(/\s+/g, '')
+  const inner = 'children' in node ? (node.children as Node[]).map(parsed).join('') : ''
+  if (node.type === 'list')
+    return `<${listElements[node.kind]}>${inner}</${listElements[node.kind]}>`
+  if (node.type === 'listItem') {
+    return `<${itemElements[node.kind]}>${inner}</${itemElements[node.kind]}>`
+  }
+  return inner
+}
+
+describe('lists agree with MediaWiki', () => {
+  let wiki: LocalMediaWiki
+  let site: Site
+
+  beforeAll(async () => {
+    wiki = await startMediaWiki()
+    site = await siteOfWiki(wiki)
+  })
+
+  afterAll(async () => {
+    await wiki.stop()
+  })
+
+  it.each(generatedBlocks(Number(process.env.WIKI_LISTS_BLOCKS ?? 60)))('%j', async (block) => {
+    const json = (await wiki.api({
+      action: 'parse',
+      text: block,
+      contentmodel: 'wikitext',
+      prop: 'text',
+      disablelimitreport: '1',
+    })) as { parse: { text: { '*': string } } }
+    expect(parsed(fromWikitext(block, { site }))).toBe(rendered(json.parse.text['*']))
+  })
+})
