@@ -312,6 +312,26 @@ describe('links', () => {
       { url: 'https://x.y/z', bracketed: false },
     ])
   })
+
+  it('ends URLs where MediaWiki does: at apostrophe runs and escaped angle brackets', () => {
+    const urls = (input: string): unknown[] =>
+      allNodes(parse(input)).flatMap((node) => (node.type === 'externalLink' ? [node.url] : []))
+    expect(urls("a http://x.y/a_b,'' z")).toEqual(['http://x.y/a_b'])
+    // doQuotes leaves one apostrophe of four as text, and the URL keeps it.
+    expect(urls("a http://x.y'''' z")).toEqual(["http://x.y'"])
+    expect(urls("a http://x.y/it's z")).toEqual(["http://x.y/it's"])
+    expect(urls('a (ftp://x.y/f&lt;) z')).toEqual(['ftp://x.y/f'])
+    expect(urls('a [http://x.y/f&gt;b text] z')).toEqual(['http://x.y/f'])
+  })
+
+  it('leaves [[ led by a URL protocol to the external link inside it, as MediaWiki', () => {
+    expect(top('a [[https://x.y two words]] z')).toEqual([
+      'a [',
+      { externalLink: ['two words'] },
+      '] z',
+    ])
+    expect(top('a [[http://x.y label], z')).toEqual(['a [', { externalLink: ['label'] }, ', z'])
+  })
 })
 
 describe('apostrophes', () => {

@@ -298,9 +298,49 @@ function protocolAt(context: ParseContext, offset: number): string | undefined {
   return undefined
 }
 
+/**
+ * Where a URL starting at `from` ends within `end`. As in MediaWiki, which reads links after it
+ * has turned apostrophe runs into tags and with `<`/`>` still escaped: a run of two or more
+ * apostrophes ends it (keeping the ones doQuotes leaves as text: one of four, all but five of a
+ * longer run), and so does `&lt;` or `&gt;`.
+ */
+function urlEnd(input: string, from: number, end: number): number {
+  let at = from
+  while (at < end && isUrlChar(input, at)) {
+    const code = input.charCodeAt(at)
+    if (code === 39 && input.charCodeAt(at + 1) === 39) {
+      let run = 2
+      while (input.charCodeAt(at + run) === 39) run++
+      return Math.min(at + (run === 4 ? 1 : run > 5 ? run - 5 : 0), end)
+    }
+    if (code === 38 && (input.startsWith('&lt;', at) || input.startsWith('&gt;', at))) return at
+    at++
+  }
+  return at
+}
+
+/** The items with each run of adjacent texts joined into one (a fresh array). */
+function joinTexts(context: ParseContext, items: readonly Content[]): Content[] {
+  const joined: Content[] = []
+  for (const item of items) {
+    const last = joined[joined.length - 1]
+    if (item.type === 'text' && last?.type === 'text') {
+      joined[joined.length - 1] = makeText(
+        context,
+        last.position.start.offset,
+        item.position.end.offset,
+      )
+    } else {
+      joined.push(item)
+    }
+  }
+  return joined
+}
+
 function links(context: ParseContext, given: readonly Content[]): Content[] {
   const input = context.input
-  const items = [...given]
+  // An unclosed `[[` before a bracketed URL is text of its own: `[[http://a b]` holds a link.
+  const items = joinTexts(context, given)
   const result: Content[] = []
   const memo = { failedUntil: -1 }
   // Text is emitted from `pending` up to each link found.
@@ -333,9 +373,8 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
         const protocol = protocolAt(context, at + 1)
         // The protocol must lie in this text: the next item may be a node's source.
         if (protocol !== undefined && at + 1 + protocol.length <= end) {
-          let urlEnd = at + 1 + protocol.length
-          while (urlEnd < end && isUrlChar(input, urlEnd)) urlEnd++
-          let textStart = urlEnd
+          const urlStop = urlEnd(input, at + 1 + protocol.length, end)
+          let textStart = urlStop
           while (textStart < end && spaceSeparator.test(input.charAt(textStart))) textStart++
           const close = findClose(context, items, index, textStart, memo)
           if (close) {
@@ -356,9 +395,9 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
             }
             const node: ExternalLink = {
               type: 'externalLink',
-              url: input.slice(at + 1, urlEnd),
+              url: input.slice(at + 1, urlStop),
               bracketed: true,
-              separator: input.slice(urlEnd, textStart),
+              separator: input.slice(urlStop, textStart),
               children: quotes(context, children),
               position: context.pointer.position(at, close.offset + 1),
             }
@@ -388,10 +427,8 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
       ) {
         const protocol = protocolAt(context, at)
         if (protocol !== undefined && protocol !== '//' && at + protocol.length <= end) {
-          let urlEnd = at + protocol.length
-          while (urlEnd < end && isUrlChar(input, urlEnd)) urlEnd++
           // Trailing punctuation is not part of a free URL; nor is `)` without a `(`.
-          let url = input.slice(at, urlEnd)
+          let url = input.slice(at, urlEnd(input, at + protocol.length, end))
           for (;;) {
             const trimmed = url.replace(/[,;.:!?]+$/u, '')
             const unmatched = !trimmed.includes('(') ? trimmed.replace(/\)+$/u, '') : trimmed

@@ -679,7 +679,12 @@ export function preprocess(
       }
     }
     const target = describeTarget(targetSource)
-    if (!valid || !target || (piece.hasLink && target.kind !== 'file')) {
+    if (
+      !valid ||
+      !target ||
+      (piece.hasLink && target.kind !== 'file') ||
+      startsWithProtocol(targetSource)
+    ) {
       appendText(at, at + 2)
       propagateLink(piece)
       return at + 2
@@ -738,6 +743,12 @@ export function preprocess(
     piece.hasLink = true
     propagateLink(piece)
     return end
+  }
+
+  /** MediaWiki leaves `[[http://…]]` to the external-link pass: a target led by a protocol. */
+  function startsWithProtocol(source: string): boolean {
+    const lead = source.replace(/^ +/u, '').toLowerCase()
+    return site.protocols.some((protocol) => lead.startsWith(protocol))
   }
 
   function describeTarget(

@@ -7,7 +7,7 @@ import { siteOfWiki } from './site-of-wiki.js'
  * Blocks of list lines with a fixed seed: prefixes of `*`, `#`, `:` and `;` up to three deep,
  * changing kind and depth from line to line, `;term:description` among them. Each block is
  * rendered by a real MediaWiki and its list elements compared with our lists and items.
- * WIKI_LISTS_BLOCKS runs more of them.
+ * WIKI_LISTS_BLOCKS runs more of them (600 agreed when this was written).
  */
 function generatedBlocks(count: number): string[] {
   let seed = 0x11575
