@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
-import { fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
-import { siteOfWiki } from './site-of-wiki.js'
+import { describe, expect, it } from 'vitest'
+import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
  * Lines of bare and bracketed URLs with a fixed seed, with the punctuation, parentheses,
@@ -10,14 +9,7 @@ import { siteOfWiki } from './site-of-wiki.js'
  * externalLink nodes. WIKI_EXTERNAL_LINES runs more of them (1,000 agreed when this was written).
  */
 function generatedLines(count: number): string[] {
-  let seed = 0xe7e4
-  const random = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
+  const { random, pick } = seeded(0xe7e4)
   const urls = [
     'https://example.org',
     'http://example.org/a_b',
@@ -111,26 +103,10 @@ function parsed(tree: Node): string[] {
 }
 
 describe('external links agree with MediaWiki', () => {
-  let wiki: LocalMediaWiki
-  let site: Site
-
-  beforeAll(async () => {
-    wiki = await startMediaWiki()
-    site = await siteOfWiki(wiki)
-  })
-
-  afterAll(async () => {
-    await wiki.stop()
-  })
+  const local = useLocalWiki()
 
   it.each(generatedLines(Number(process.env.WIKI_EXTERNAL_LINES ?? 100)))('%j', async (line) => {
-    const json = (await wiki.api({
-      action: 'parse',
-      text: line,
-      contentmodel: 'wikitext',
-      prop: 'text',
-      disablelimitreport: '1',
-    })) as { parse: { text: { '*': string } } }
-    expect(parsed(fromWikitext(line, { site }))).toEqual(rendered(json.parse.text['*']))
+    const html = await renderHtml(local.wiki, line)
+    expect(parsed(fromWikitext(line, { site: local.site }))).toEqual(rendered(html))
   })
 })

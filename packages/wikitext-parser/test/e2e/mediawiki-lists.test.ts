@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
-import { fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
-import { siteOfWiki } from './site-of-wiki.js'
+import { describe, expect, it } from 'vitest'
+import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
  * Blocks of list lines with a fixed seed: prefixes of `*`, `#`, `:` and `;` up to three deep,
@@ -10,13 +9,7 @@ import { siteOfWiki } from './site-of-wiki.js'
  * WIKI_LISTS_BLOCKS runs more of them (600 agreed when this was written).
  */
 function generatedBlocks(count: number): string[] {
-  let seed = 0x11575
-  const random = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const { random } = seeded(0x11575)
   const markers = ['*', '#', ':', ';']
   const contents = ['alpha', 'beta gamma', 'delta:epsilon', 'zeta : eta', 'theta']
   const blocks = new Set<string>()
@@ -41,12 +34,14 @@ function generatedBlocks(count: number): string[] {
 
 /** MediaWiki's list elements and their text, whitespace dropped. */
 function rendered(html: string): string {
-  return html
-    .replace(/<\/?div[^>]*>/g, '')
-    // French spacing: MediaWiki puts a no-break space before a colon after a space.
-    .replace(/&#160;/g, ' ')
-    .replace(/<(\/?)(ul|ol|dl|li|dt|dd)>/g, '<$1$2>')
-    .replace(/\s+/g, '')
+  return (
+    html
+      .replace(/<\/?div[^>]*>/g, '')
+      // French spacing: MediaWiki puts a no-break space before a colon after a space.
+      .replace(/&#160;/g, ' ')
+      .replace(/<(\/?)(ul|ol|dl|li|dt|dd)>/g, '<$1$2>')
+      .replace(/\s+/g, '')
+  )
 }
 
 const listElements = { bullet: 'ul', ordered: 'ol', definition: 'dl' } as const
@@ -65,26 +60,10 @@ function parsed(node: Node): string {
 }
 
 describe('lists agree with MediaWiki', () => {
-  let wiki: LocalMediaWiki
-  let site: Site
-
-  beforeAll(async () => {
-    wiki = await startMediaWiki()
-    site = await siteOfWiki(wiki)
-  })
-
-  afterAll(async () => {
-    await wiki.stop()
-  })
+  const local = useLocalWiki()
 
   it.each(generatedBlocks(Number(process.env.WIKI_LISTS_BLOCKS ?? 60)))('%j', async (block) => {
-    const json = (await wiki.api({
-      action: 'parse',
-      text: block,
-      contentmodel: 'wikitext',
-      prop: 'text',
-      disablelimitreport: '1',
-    })) as { parse: { text: { '*': string } } }
-    expect(parsed(fromWikitext(block, { site }))).toBe(rendered(json.parse.text['*']))
+    const html = await renderHtml(local.wiki, block)
+    expect(parsed(fromWikitext(block, { site: local.site }))).toBe(rendered(html))
   })
 })

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
-import { fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
-import { siteOfWiki } from './site-of-wiki.js'
+import { describe, expect, it } from 'vitest'
+import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { seeded, useLocalWiki } from './local-wiki.js'
 
 // Brace extents against MediaWiki's own preprocessor: for each input, the spans of every
 // template (templates, parser functions, magic words) and template argument must equal those of
@@ -67,13 +66,7 @@ const SPOT_CHECKS: Record<string, number> = {
  * or others (8,000 inputs of two other seeds and 5,000 of this one agreed when this was written).
  */
 function generatedInputs(count: number): string[] {
-  let seed = Number(process.env.WIKI_PARSETREE_SEED ?? 0xb4ace)
-  const random = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const { random } = seeded(Number(process.env.WIKI_PARSETREE_SEED ?? 0xb4ace))
   const pieces = [
     '{{',
     '}}',
@@ -264,22 +257,12 @@ function spansOfTree(tree: Node): Span[] {
 const bySpan = (a: Span, b: Span): number => a[1] - b[1] || b[2] - a[2] || a[0].localeCompare(b[0])
 
 describe('brace extents agree with MediaWiki’s preprocessor', () => {
-  let wiki: LocalMediaWiki
-  let site: Site
-
-  beforeAll(async () => {
-    wiki = await startMediaWiki()
-    site = await siteOfWiki(wiki)
-  })
-
-  afterAll(async () => {
-    await wiki.stop()
-  })
+  const local = useLocalWiki()
 
   it.each([...cases, ...generatedInputs(Number(process.env.WIKI_PARSETREE_INPUTS ?? 150))])(
     '%j',
     async (text) => {
-      const json = (await wiki.api({
+      const json = (await local.wiki.api({
         action: 'expandtemplates',
         text,
         title: 'Parse tree probe',
@@ -290,7 +273,7 @@ describe('brace extents agree with MediaWiki’s preprocessor', () => {
       const theirs = sourceOf(parseXml(xml))
       // The reconstruction is lossless, so the spans are offsets into the input itself.
       expect(theirs.source).toBe(text)
-      const ours = spansOfTree(fromWikitext(text, { site }))
+      const ours = spansOfTree(fromWikitext(text, { site: local.site }))
       expect([...ours].sort(bySpan)).toEqual([...theirs.spans].sort(bySpan))
       expect(theirs.spans.length).toBe(SPOT_CHECKS[text] ?? theirs.spans.length)
     },

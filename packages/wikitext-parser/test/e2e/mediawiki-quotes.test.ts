@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
-import { fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
-import { siteOfWiki } from './site-of-wiki.js'
+import { describe, expect, it } from 'vitest'
+import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
  * Lines of words, links and apostrophe runs with a fixed seed. MediaWiki's doQuotes decides which
@@ -10,13 +9,7 @@ import { siteOfWiki } from './site-of-wiki.js'
  * of them (1,000 agreed when this was written).
  */
 function generatedLines(count: number): string[] {
-  let seed = 0x9a07e5
-  const random = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const { random } = seeded(0x9a07e5)
   const pieces = [
     "''",
     "'''",
@@ -83,26 +76,10 @@ function parsed(node: Node): string {
 }
 
 describe('apostrophes agree with MediaWiki', () => {
-  let wiki: LocalMediaWiki
-  let site: Site
-
-  beforeAll(async () => {
-    wiki = await startMediaWiki()
-    site = await siteOfWiki(wiki)
-  })
-
-  afterAll(async () => {
-    await wiki.stop()
-  })
+  const local = useLocalWiki()
 
   it.each(generatedLines(Number(process.env.WIKI_QUOTES_LINES ?? 100)))('%j', async (line) => {
-    const json = (await wiki.api({
-      action: 'parse',
-      text: line,
-      contentmodel: 'wikitext',
-      prop: 'text',
-      disablelimitreport: '1',
-    })) as { parse: { text: { '*': string } } }
-    expect(withoutEmpty(parsed(fromWikitext(line, { site })))).toBe(rendered(json.parse.text['*']))
+    const html = await renderHtml(local.wiki, line)
+    expect(withoutEmpty(parsed(fromWikitext(line, { site: local.site })))).toBe(rendered(html))
   })
 })

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
+import { describe, expect, it } from 'vitest'
 import {
   archwiki,
   createLocator,
   fromWikitext,
   sectionsOf,
   sectionSliceAt,
-  type Site,
 } from '@wiki/wikitext-parser'
-import { siteOfWiki } from './site-of-wiki.js'
+import { seeded, useLocalWiki } from './local-wiki.js'
 
 // Pages with tricky headings, saved into a real MediaWiki (Debian 1.39, SQLite). sectionsOf must
 // agree with action=parse&prop=sections for every section the API places on the page, and
@@ -63,14 +61,7 @@ const cases: [name: string, wikitext: string][] = [
  * WIKI_SECTIONS_PAGES=300 runs more of them (2,400 headings agreed when this was written).
  */
 function generatedCases(count: number): [name: string, wikitext: string][] {
-  let seed = 0x5ec7
-  const random = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
+  const { random, pick } = seeded(0x5ec7)
   const pieces = [
     'Install',
     'install',
@@ -186,25 +177,16 @@ function collapse(text: string): string {
 }
 
 describe('sectionsOf agrees with a real MediaWiki', () => {
-  let wiki: LocalMediaWiki
-  let site: Site
-
-  beforeAll(async () => {
-    wiki = await startMediaWiki()
+  const local = useLocalWiki(async (wiki) => {
     await wiki.edit('Template:Ic', '<code>{{{1}}}</code>')
     await wiki.edit('Template:Heading maker', '== From a template ==\n')
     await wiki.edit('Template:Echo', '{{{1}}}')
-    site = await siteOfWiki(wiki)
-  })
-
-  afterAll(async () => {
-    await wiki.stop()
   })
 
   const compare = async (name: string, text: string): Promise<void> => {
     const title = `Sections ${name}`
-    await wiki.edit(title, text)
-    const json = (await wiki.api({
+    await local.wiki.edit(title, text)
+    const json = (await local.wiki.api({
       action: 'parse',
       page: title,
       prop: 'sections|wikitext',
@@ -212,7 +194,9 @@ describe('sectionsOf agrees with a real MediaWiki', () => {
     // Compare against the text MediaWiki stored (it trims trailing whitespace).
     const wikitext = json.parse.wikitext['*']
     const locator = createLocator(wikitext)
-    const ours = sectionsOf(wikitext, { site, profile: archwiki }).filter((s) => s.index !== null)
+    const ours = sectionsOf(wikitext, { site: local.site, profile: archwiki }).filter(
+      (s) => s.index !== null,
+    )
     const theirs = json.parse.sections.filter((s) => s.byteoffset !== null)
 
     expect(ours.map((s) => s.index)).toEqual(theirs.map((s) => Number(s.index)))
@@ -232,7 +216,7 @@ describe('sectionsOf agrees with a real MediaWiki', () => {
       })),
     )
     // Each API entry slices onto its heading, to where sectionsOf ends the section.
-    const tree = fromWikitext(wikitext, { site })
+    const tree = fromWikitext(wikitext, { site: local.site })
     expect(
       theirs.map((s, i) =>
         sectionSliceAt(wikitext, {

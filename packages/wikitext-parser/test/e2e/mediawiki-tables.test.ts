@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
-import { fromWikitext, type Node, type Site } from '@wiki/wikitext-parser'
-import { siteOfWiki } from './site-of-wiki.js'
+import { describe, expect, it } from 'vitest'
+import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { renderHtml, useLocalWiki } from './local-wiki.js'
 
 // Which table parts carry attributes, against MediaWiki's own table parser: every attribute
 // string here is valid HTML, so MediaWiki keeps it exactly when it splits one off, and an
@@ -54,36 +53,20 @@ function parsedParts(tree: Node): string[] {
 }
 
 describe('table attributes agree with MediaWiki', () => {
-  let wiki: LocalMediaWiki
-  let site: Site
-
-  beforeAll(async () => {
-    wiki = await startMediaWiki()
+  const local = useLocalWiki(async (wiki) => {
     await wiki.edit('Template:Attributes', 'class="from-template"')
-    site = await siteOfWiki(wiki)
-  })
-
-  afterAll(async () => {
-    await wiki.stop()
   })
 
   it.each(cases)('%j', async (text) => {
-    const json = (await wiki.api({
-      action: 'parse',
-      text,
-      contentmodel: 'wikitext',
-      prop: 'text',
-      disablelimitreport: '1',
-    })) as { parse: { text: { '*': string } } }
-    const theirs = renderedParts(json.parse.text['*'])
-    const tree = fromWikitext(text, { site })
+    const theirs = renderedParts(await renderHtml(local.wiki, text))
+    const tree = fromWikitext(text, { site: local.site })
     // MediaWiki's <tbody> is implied; an implied row of ours has no marker and no element of its own either.
     expect(parsedParts(tree)).toEqual(theirs)
     expect(theirs.length).toBeGreaterThan(2)
   })
 
   it('keeps the template MediaWiki took attributes from as a node', () => {
-    const tree = fromWikitext('{| {{Attributes}}\n| x\n|}', { site })
+    const tree = fromWikitext('{| {{Attributes}}\n| x\n|}', { site: local.site })
     const [table] = tree.children
     const attributes = table?.type === 'table' ? table.children[0] : undefined
     expect(attributes).toMatchObject({
