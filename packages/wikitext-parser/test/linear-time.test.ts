@@ -22,9 +22,18 @@ const families: [string, (n: number) => string][] = [
   ['= line', (n) => '='.repeat(n) + '\n'],
   ['headings', (n) => '== a ==\n'.repeat(n)],
   ['lists', (n) => '*#:;'.repeat(n) + '\n' + '*a\n**b\n'.repeat(n)],
+  // Every `;` a line opens looks for its term's `:`: one pass over the line, not one per `;`.
+  [';term:description', (n) => ';'.repeat(n) + ' ' + '{{a}}:'.repeat(n)],
 ]
 
-const timed = new Set(['{{a| nested and closed', '[[a|{{b|', '[http://a ', "''a'''b", 'table rows'])
+const timed = new Set([
+  '{{a| nested and closed',
+  '[[a|{{b|',
+  '[http://a ',
+  "''a'''b",
+  'table rows',
+  ';term:description',
+])
 
 describe('linear time on adversarial input (spec §7)', () => {
   it.each(families)('%s: work at 8n is at most 9× the work at n', (_name, make) => {

@@ -93,7 +93,8 @@ function emitInline(
 ): void {
   const { items, starts, ends, texts } = body
   for (let index = line.first; index < line.last; index++) {
-    if (texts[index] === 0) continue
+    // Texts before `from` (a list prefix, a term already written) hold nothing to search.
+    if (texts[index] === 0 || (ends[index] as number) <= from) continue
     const start = Math.max(starts[index] as number, from)
     const trigger = nextTrigger(context, body, index, start)
     if (trigger !== -1 && trigger < line.end) {
@@ -266,7 +267,8 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
           entry.sink = open(entry.item)
           entry.list.children.push(entry.item)
           if (prefix.endsWith(';')) {
-            contentFrom = splitTerm(context, body, line, contentFrom, entry, open)
+            const splits = new TermSplits(context, body, line, contentFrom)
+            contentFrom = splitTerm(context, splits, contentFrom, entry, open)
           }
         }
       } else {
@@ -282,6 +284,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
         // The line's prefix is the marker of the item its text starts in: the first whose term
         // is split off, or the deepest.
         let markerPlaced = false
+        let splits: TermSplits | null = null
         for (let depth = common; depth < prefix.length; depth++) {
           const char = prefix[depth] as keyof typeof listKinds
           const at = markerPlaced ? contentFrom : line.start
@@ -296,15 +299,16 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
           if (parent) parent.sink.node(list)
           else out.node(list)
           // MediaWiki splits `;term:description` at each `;` it opens, outermost first.
-          const splits =
-            char === ';' && colonIn(itemsOf(context, body, line, contentFrom)) !== -1
-          const carries = !markerPlaced && (splits || depth === prefix.length - 1)
+          if (char === ';') splits ??= new TermSplits(context, body, line, contentFrom)
+          const splitsHere = char === ';' && splits !== null && splits.next(contentFrom) !== -1
+          const carries = !markerPlaced && (splitsHere || depth === prefix.length - 1)
           const item = newItem(depth, carries ? prefix : '', at)
           if (carries) markerPlaced = true
           list.children.push(item)
           const entry = { list, item, sink: open(item) }
           lists.push(entry)
-          if (splits) contentFrom = splitTerm(context, body, line, contentFrom, entry, open)
+          if (splitsHere && splits)
+            contentFrom = splitTerm(context, splits, contentFrom, entry, open)
         }
       }
       previousPrefix = normalized
@@ -389,27 +393,71 @@ function sharedLength(prefix: string, previous: string): number {
 }
 
 /**
- * `;term:description` at `entry`: the line's text from `from` up to its first top-level `:` goes
+ * The `;term:description` splits of one line: its items after the prefix, read once, and the
+ * `:`s of their top-level text. Splits move forward only, so a line costs one pass however many
+ * `;` it opens.
+ */
+class TermSplits {
+  private readonly items: Content[]
+  private readonly colons: number[] = []
+  private item = 0
+  private colon = 0
+
+  constructor(context: ParseContext, body: Body, line: Line, from: number) {
+    this.items = itemsOf(context, body, line, from)
+    for (const item of this.items) {
+      if (item.type !== 'text') continue
+      const base = item.position.start.offset
+      for (let at = item.value.indexOf(':'); at !== -1; at = item.value.indexOf(':', at + 1)) {
+        this.colons.push(base + at)
+      }
+      context.work += item.value.length
+    }
+  }
+
+  /** The first `:` at or after `from`, or -1. */
+  next(from: number): number {
+    while (this.colon < this.colons.length && (this.colons[this.colon] as number) < from) {
+      this.colon++
+    }
+    return this.colons[this.colon] ?? -1
+  }
+
+  /** The items in [from, to), texts cut to fit; nothing before `to` is read again. */
+  take(context: ParseContext, from: number, to: number): Content[] {
+    const taken: Content[] = []
+    for (; this.item < this.items.length; this.item++) {
+      const item = this.items[this.item] as Content
+      const start = item.position.start.offset
+      const end = item.position.end.offset
+      if (start >= to) break
+      context.work++
+      if (end <= from) continue
+      if (start >= from && end <= to) taken.push(item)
+      else if (item.type === 'text')
+        taken.push(makeText(context, Math.max(start, from), Math.min(end, to)))
+      // A text running past `to` holds the next part too.
+      if (end > to) break
+    }
+    return taken
+  }
+}
+
+/**
+ * `;term:description` at `entry`: the line's text from `from` up to the next top-level `:` goes
  * into the term, and a description item (marker `:`) follows it in the same list and takes the
  * entry over. Returns where the description's text starts, or `from` when there is no `:`.
  */
 function splitTerm(
   context: ParseContext,
-  body: Body,
-  line: Line,
+  splits: TermSplits,
   from: number,
   entry: OpenList,
   open: (node: Wrapper) => TextSink,
 ): number {
-  const content = itemsOf(context, body, line, from)
-  const split = colonIn(content)
+  const split = splits.next(from)
   if (split === -1) return from
-  const term = content.filter((item) => item.position.end.offset <= split)
-  const straddle = content.find(
-    (item) => item.position.start.offset < split && item.position.end.offset > split,
-  )
-  if (straddle) term.push(makeText(context, straddle.position.start.offset, split))
-  entry.sink.nodes(inline(context, term))
+  entry.sink.nodes(inline(context, splits.take(context, from, split)))
   const item: ListItem = {
     type: 'listItem',
     marker: ':',
@@ -421,16 +469,6 @@ function splitTerm(
   entry.item = item
   entry.sink = open(item)
   return split + 1
-}
-
-/** Offset of the first `:` in top-level text, or -1. */
-function colonIn(items: readonly Content[]): number {
-  for (const item of items) {
-    if (item.type !== 'text') continue
-    const found = item.value.indexOf(':')
-    if (found !== -1) return item.position.start.offset + found
-  }
-  return -1
 }
 
 type Wrapper = List | ListItem | Preformatted | Table | TableRow | TableCell | TableCaption
