@@ -146,7 +146,13 @@ describe.each([
       { onprogress: (progress) => seen.push(progress.progress) },
     )
     expect(result.isError).toBeFalsy()
-    expect(seen).toEqual([0, 50, 100])
+    // The server writes 100 before the result, but the SDK client runs notification handlers on
+    // a microtask and drops a call's progress handler as soon as its response is read: when the
+    // last notification and the result arrive in one chunk, the client never reports 100.
+    expect([
+      [0, 50],
+      [0, 50, 100],
+    ]).toContainEqual(seen)
   })
 
   it('turns a ToolError into an isError result without structuredContent', async () => {
