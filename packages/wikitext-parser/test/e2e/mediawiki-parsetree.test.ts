@@ -63,7 +63,7 @@ const SPOT_CHECKS: Record<string, number> = {
 /**
  * Inputs strung together from brace, link, tag, table and comment pieces with a fixed seed: the
  * cases above are chosen, these are not. WIKI_PARSETREE_INPUTS and WIKI_PARSETREE_SEED run more
- * or others (8,000 inputs of two other seeds and 5,000 of this one agreed when this was written).
+ * or others (4,000 inputs each of this seed and of two others agreed when this was written).
  */
 function generatedInputs(count: number): string[] {
   const { random } = seeded(Number(process.env.WIKI_PARSETREE_SEED ?? 0xb4ace))
