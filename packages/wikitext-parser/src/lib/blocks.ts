@@ -490,10 +490,8 @@ function innermost(tables: readonly TableState[], out: TextSink): TextSink {
 
 /** The source of items from `from` on (texts cut there), as a string. */
 function sourceFrom(context: ParseContext, items: readonly Content[], from: number): string {
-  const last = items[items.length - 1]
-  return last && last.position.end.offset > from
-    ? context.input.slice(from, last.position.end.offset)
-    : ''
+  const end = lineEndOf(items)
+  return end > from ? context.input.slice(from, end) : ''
 }
 
 /** Where the line's last item ends (0 for none). */

@@ -3,6 +3,7 @@
  * (`doQuotes`). Items are pass-1 nodes and text; the result keeps every character.
  */
 import { htmlTags } from './html-tags.js'
+import { TextSink } from './text-sink.js'
 import type { ParseContext } from './preprocess.js'
 import type { BehaviorSwitch, Bold, Content, ExternalLink, Italic, Text } from './types.js'
 
@@ -217,7 +218,7 @@ function nextCandidate(context: ParseContext, value: string, from: number): numb
 }
 
 /** Whether one of the site's protocols lies in `value` at `start` (ASCII case-insensitive). */
-function protocolFits(context: ParseContext, value: string, start: number): boolean {
+export function protocolFits(context: ParseContext, value: string, start: number): boolean {
   const first = value.charCodeAt(start)
   const candidates = protocolsByFirstChar(context).get(
     String.fromCharCode(first >= 65 && first <= 90 ? first + 32 : first),
@@ -319,28 +320,13 @@ function urlEnd(input: string, from: number, end: number): number {
   return at
 }
 
-/** The items with each run of adjacent texts joined into one (a fresh array). */
-function joinTexts(context: ParseContext, items: readonly Content[]): Content[] {
-  const joined: Content[] = []
-  for (const item of items) {
-    const last = joined[joined.length - 1]
-    if (item.type === 'text' && last?.type === 'text') {
-      joined[joined.length - 1] = makeText(
-        context,
-        last.position.start.offset,
-        item.position.end.offset,
-      )
-    } else {
-      joined.push(item)
-    }
-  }
-  return joined
-}
-
 function links(context: ParseContext, given: readonly Content[]): Content[] {
   const input = context.input
   // An unclosed `[[` before a bracketed URL is text of its own: `[[http://a b]` holds a link.
-  const items = joinTexts(context, given)
+  const items: Content[] = []
+  const joined = new TextSink(context, items)
+  joined.nodes(given)
+  joined.flush()
   const result: Content[] = []
   const memo = { failedUntil: -1 }
   // Text is emitted from `pending` up to each link found.

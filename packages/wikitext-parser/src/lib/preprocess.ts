@@ -9,6 +9,7 @@
  * enclosing node, and unwinding costs nothing, which keeps the scan linear on unclosed input.
  */
 import { restructure } from './blocks.js'
+import { protocolFits } from './inline.js'
 import type { Pointer } from './positions.js'
 import type { SiteIndex } from './site-index.js'
 import type {
@@ -747,8 +748,9 @@ export function preprocess(
 
   /** MediaWiki leaves `[[http://…]]` to the external-link pass: a target led by a protocol. */
   function startsWithProtocol(source: string): boolean {
-    const lead = source.replace(/^ +/u, '').toLowerCase()
-    return site.protocols.some((protocol) => lead.startsWith(protocol))
+    let start = 0
+    while (source.charCodeAt(start) === 32) start++
+    return protocolFits(context, source, start)
   }
 
   function describeTarget(
