@@ -6,7 +6,7 @@
  * share their buffers, see body-lines.ts).
  */
 import { bodyOf, itemsOf, leadEnd, linesOf, type Body, type Line } from './body-lines.js'
-import { inline, inlineTriggerPattern, makeText } from './inline.js'
+import { inline, makeText, nextInlineTrigger } from './inline.js'
 import type { ParseContext } from './preprocess.js'
 import { TextSink } from './text-sink.js'
 import type {
@@ -75,9 +75,7 @@ function inlineAll(context: ParseContext, body: Body, out: TextSink): void {
 
 /** Whether an inline step could change a text. */
 function hasInlineTrigger(context: ParseContext, value: string): boolean {
-  const pattern = inlineTriggerPattern(context)
-  pattern.lastIndex = 0
-  return pattern.test(value)
+  return nextInlineTrigger(context, value, 0) !== -1
 }
 
 /**
@@ -124,12 +122,8 @@ function nextTrigger(context: ParseContext, body: Body, index: number, from: num
   const known = body.triggers[index] as number
   if (known === -1 || (known !== -2 && known >= from)) return known
   const base = body.starts[index] as number
-  const value = (body.items[index] as Text).value
-  const pattern = inlineTriggerPattern(context)
-  pattern.lastIndex = from - base
-  const match = pattern.exec(value)
-  const found = match ? base + match.index : -1
-  context.work += (match ? match.index : value.length) - (from - base) + 1
+  const at = nextInlineTrigger(context, (body.items[index] as Text).value, from - base)
+  const found = at === -1 ? -1 : base + at
   body.triggers[index] = found
   return found
 }

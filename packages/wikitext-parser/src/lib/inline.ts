@@ -3,9 +3,10 @@
  * (`doQuotes`). Items are pass-1 nodes and text; the result keeps every character.
  */
 import { htmlTags } from './html-tags.js'
+import { quotes } from './quotes.js'
 import { TextSink } from './text-sink.js'
 import type { ParseContext } from './preprocess.js'
-import type { BehaviorSwitch, Bold, Content, ExternalLink, Italic, Text } from './types.js'
+import type { BehaviorSwitch, Content, ExternalLink, Text } from './types.js'
 
 const switchPattern = /__([A-Za-z]+)__/gu
 const urlChar = /[^\][<>"\u0000-\u0020\u007F\p{Zs}\uFFFD]/u
@@ -60,7 +61,7 @@ const triggerPatterns = new WeakMap<object, RegExp>()
  * Finds what any inline step needs in a text: `<`, `__`, `''` or a link candidate's character
  * (every character when the site's protocols allow no such shortcut). Global: set lastIndex.
  */
-export function inlineTriggerPattern(context: ParseContext): RegExp {
+function inlineTriggerPattern(context: ParseContext): RegExp {
   let pattern = triggerPatterns.get(context.site)
   if (!pattern) {
     const required = candidateChars(context)
@@ -74,6 +75,38 @@ export function inlineTriggerPattern(context: ParseContext): RegExp {
     triggerPatterns.set(context.site, pattern)
   }
   return pattern
+}
+
+/**
+ * Index in `value` of the first place at or after `from` where an inline step could change the
+ * text, or -1: `<`, `__`, `''`, a `[` before a protocol, or the start of a letter-led protocol.
+ * A `[` or `:` that can start no link (most of them: `Note:`, `[1]`) is passed over, so its line
+ * is written as it is. Where the site's protocols allow no such check, every `[` and `:` counts.
+ */
+export function nextInlineTrigger(context: ParseContext, value: string, from: number): number {
+  const pattern = inlineTriggerPattern(context)
+  const colons = protocolColons(context)
+  for (let at = from; ;) {
+    pattern.lastIndex = at
+    const match = pattern.exec(value)
+    if (!match) {
+      context.work += value.length - at + 1
+      return -1
+    }
+    const found = match.index
+    context.work += found - at + 1
+    const code = value.charCodeAt(found)
+    if (colons === null || (code !== 91 && code !== 58)) return found
+    if (code === 91 && protocolFits(context, value, found + 1)) return found
+    if (code === 58) {
+      // A protocol with this `:` starts `colon` characters before it.
+      for (const colon of colons) {
+        const start = found - colon
+        if (start >= from && protocolFits(context, value, start)) return start
+      }
+    }
+    at = found + 1
+  }
 }
 
 /** Inline structure of one line's items (texts without the line's `\n`). */
@@ -475,238 +508,4 @@ function findClose(
   }
   memo.failedUntil = Math.max(last, from + 1)
   return undefined
-}
-
-interface Marker {
-  kind: 'italic' | 'bold'
-  open: boolean
-  /** Whether the marker's apostrophes are in the source (false: a cut or a line-end close). */
-  present: boolean
-  start: number
-  end: number
-}
-
-const apostropheRun = /''+/gu
-
-/** MediaWiki's `doQuotes` over one line, as a tree of `italic` and `bold` with open/close flags. */
-export function quotes(context: ParseContext, items: readonly Content[]): Content[] {
-  const input = context.input
-  if (!items.some((item) => item.type === 'text' && item.value.includes("''"))) return [...items]
-  // Runs of two or more apostrophes, as [start, length].
-  const runs: { start: number; length: number; item: number }[] = []
-  items.forEach((item, index) => {
-    if (item.type !== 'text') return
-    apostropheRun.lastIndex = 0
-    for (
-      let match = apostropheRun.exec(item.value);
-      match;
-      match = apostropheRun.exec(item.value)
-    ) {
-      runs.push({
-        start: item.position.start.offset + match.index,
-        length: match[0].length,
-        item: index,
-      })
-    }
-  })
-  let italics = 0
-  let bolds = 0
-  for (const run of runs) {
-    if (run.length === 4) {
-      run.start++
-      run.length = 3
-    } else if (run.length > 5) {
-      run.start += run.length - 5
-      run.length = 5
-    }
-    if (run.length === 2) italics++
-    else if (run.length === 3) bolds++
-    else {
-      italics++
-      bolds++
-    }
-  }
-  if (italics % 2 === 1 && bolds % 2 === 1) {
-    let singleLetter: (typeof runs)[number] | undefined
-    let multiLetter: (typeof runs)[number] | undefined
-    let space: (typeof runs)[number] | undefined
-    for (const run of runs) {
-      if (run.length !== 3) continue
-      const x1 = input.charAt(run.start - 1)
-      const x2 = input.charAt(run.start - 2)
-      if (x1 === ' ') space ??= run
-      else if (x2 === ' ') {
-        singleLetter = run
-        break
-      } else multiLetter ??= run
-    }
-    const chosen = singleLetter ?? multiLetter ?? space
-    if (chosen) {
-      chosen.start++
-      chosen.length = 2
-    }
-  }
-
-  // Emit tokens as MediaWiki's state machine emits tags.
-  const markers: Marker[] = []
-  type State = '' | 'i' | 'b' | 'bi' | 'ib' | 'both'
-  let state: State = ''
-  let both = -1
-  const mark = (
-    kind: 'italic' | 'bold',
-    open: boolean,
-    present: boolean,
-    start: number,
-    end: number,
-  ): void => {
-    markers.push({ kind, open, present, start, end })
-  }
-  for (const run of runs) {
-    const s = run.start
-    const e = s + run.length
-    if (run.length === 2) {
-      if (state === 'i') {
-        state = ''
-        mark('italic', false, true, s, e)
-      } else if (state === 'bi') {
-        state = 'b'
-        mark('italic', false, true, s, e)
-      } else if (state === 'ib') {
-        mark('bold', false, false, s, s)
-        mark('italic', false, true, s, e)
-        mark('bold', true, false, e, e)
-        state = 'b'
-      } else if (state === 'both') {
-        resolveBoth('bold', 'italic')
-        mark('italic', false, true, s, e)
-        state = 'b'
-      } else {
-        mark('italic', true, true, s, e)
-        state = state === 'b' ? 'bi' : 'i'
-      }
-    } else if (run.length === 3) {
-      if (state === 'b') {
-        state = ''
-        mark('bold', false, true, s, e)
-      } else if (state === 'ib') {
-        state = 'i'
-        mark('bold', false, true, s, e)
-      } else if (state === 'bi') {
-        mark('italic', false, false, s, s)
-        mark('bold', false, true, s, e)
-        mark('italic', true, false, e, e)
-        state = 'i'
-      } else if (state === 'both') {
-        resolveBoth('italic', 'bold')
-        mark('bold', false, true, s, e)
-        state = 'i'
-      } else {
-        mark('bold', true, true, s, e)
-        state = state === 'i' ? 'ib' : 'b'
-      }
-    } else {
-      if (state === 'b') {
-        mark('bold', false, true, s, s + 3)
-        mark('italic', true, true, s + 3, e)
-        state = 'i'
-      } else if (state === 'i') {
-        mark('italic', false, true, s, s + 2)
-        mark('bold', true, true, s + 2, e)
-        state = 'b'
-      } else if (state === 'bi') {
-        mark('italic', false, true, s, s + 2)
-        mark('bold', false, true, s + 2, e)
-        state = ''
-      } else if (state === 'ib') {
-        mark('bold', false, true, s, s + 3)
-        mark('italic', false, true, s + 3, e)
-        state = ''
-      } else if (state === 'both') {
-        resolveBoth('italic', 'bold')
-        mark('bold', false, true, s, s + 3)
-        mark('italic', false, true, s + 3, e)
-        state = ''
-      } else {
-        both = markers.length
-        markers.push({ kind: 'italic', open: true, present: true, start: s, end: e })
-        state = 'both'
-      }
-    }
-  }
-  const last = items[items.length - 1]
-  const lineEnd = last ? last.position.end.offset : 0
-  if (state === 'both') resolveBoth('bold', 'italic')
-  if (state === 'both' || state === 'b' || state === 'ib')
-    mark('bold', false, false, lineEnd, lineEnd)
-  if (state === 'both' || state === 'i' || state === 'bi' || state === 'ib')
-    mark('italic', false, false, lineEnd, lineEnd)
-  if (state === 'bi') mark('bold', false, false, lineEnd, lineEnd)
-
-  /** A `'''''` run opened both: split it once the next run says which is outside. */
-  function resolveBoth(outer: 'italic' | 'bold', inner: 'italic' | 'bold'): void {
-    const placeholder = markers[both] as Marker
-    const split = placeholder.start + (outer === 'bold' ? 3 : 2)
-    markers.splice(
-      both,
-      1,
-      { kind: outer, open: true, present: true, start: placeholder.start, end: split },
-      { kind: inner, open: true, present: true, start: split, end: placeholder.end },
-    )
-    both = -1
-  }
-
-  // Build the tree: walk items and markers in offset order.
-  const root: Content[] = []
-  const stack: { node: Italic | Bold; start: number }[] = []
-  const add = (node: Content): void => {
-    const top = stack[stack.length - 1]
-    if (top) top.node.children.push(node)
-    else root.push(node)
-  }
-  let markerIndex = 0
-  const apply = (marker: Marker): void => {
-    if (marker.open) {
-      const node: Italic | Bold = {
-        type: marker.kind,
-        open: marker.present,
-        close: false,
-        children: [],
-        position: context.pointer.position(marker.start, marker.start),
-      }
-      stack.push({ node, start: marker.start })
-      return
-    }
-    const entry = stack.pop()
-    if (!entry) return
-    entry.node.close = marker.present
-    entry.node.position = context.pointer.position(entry.start, marker.end)
-    add(entry.node)
-  }
-  // Markers not in any text (cuts and line-end closes) up to `offset`.
-  const flush = (offset: number): void => {
-    for (; markerIndex < markers.length; markerIndex++) {
-      const marker = markers[markerIndex] as Marker
-      if (marker.start > offset) break
-      apply(marker)
-    }
-  }
-  for (const item of items) {
-    if (item.type !== 'text') {
-      flush(item.position.start.offset)
-      add(item)
-      continue
-    }
-    let at = item.position.start.offset
-    const end = item.position.end.offset
-    for (; markerIndex < markers.length; markerIndex++) {
-      const marker = markers[markerIndex] as Marker
-      if (marker.start > end || (marker.start === end && marker.present)) break
-      if (marker.start > at) add(makeText(context, at, marker.start))
-      apply(marker)
-      at = Math.max(at, marker.end)
-    }
-    if (end > at) add(makeText(context, at, end))
-  }
-  flush(Infinity)
-  return root
 }

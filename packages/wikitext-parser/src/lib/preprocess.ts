@@ -625,7 +625,7 @@ export function preprocess(
     if (left >= 2) {
       piece.count = left
       out[piece.outStart - 1] = hole
-      out.length = piece.outStart
+      truncate(out, piece.outStart)
       out.push(node)
       piece.parts = null
       context.work++
@@ -633,9 +633,9 @@ export function preprocess(
     }
     if (left === 1) {
       out[piece.outStart - 1] = text(piece.start, piece.start + 1)
-      out.length = piece.outStart
+      truncate(out, piece.outStart)
     } else {
-      out.length = piece.outStart - 1
+      truncate(out, piece.outStart - 1)
     }
     out.push(node)
     pop()
@@ -739,7 +739,7 @@ export function preprocess(
       children,
       position: position(piece.start, end),
     }
-    out.length = piece.outStart - 1
+    truncate(out, piece.outStart - 1)
     out.push(node)
     piece.hasLink = true
     propagateLink(piece)
@@ -831,7 +831,7 @@ export function preprocess(
         position: position(piece.start, lineEnd),
       }
       restructure(context, node, 0, 'inline')
-      out.length = piece.outStart - 1
+      truncate(out, piece.outStart - 1)
       out.push(node)
       pop()
       return
@@ -856,7 +856,7 @@ export function preprocess(
         position: position(piece.start, lineEnd),
       }
       restructure(context, node, 0, 'inline')
-      out.length = piece.outStart - 1
+      truncate(out, piece.outStart - 1)
       out.push(node)
       pop()
       return
@@ -880,6 +880,14 @@ export function preprocess(
     }
     return false
   }
+}
+
+/**
+ * Drops the items from `length` on. Pops, not a `length` write: a closing construct drops a few
+ * items, and the length setter leaves optimised code for a runtime call.
+ */
+function truncate(items: unknown[], length: number): void {
+  while (items.length > length) items.pop()
 }
 
 function isInclusion(name: string): name is InclusionTag['name'] {
