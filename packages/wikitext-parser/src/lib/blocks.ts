@@ -7,6 +7,7 @@
  */
 import { bodyOf, itemsOf, leadEnd, linesOf, type Body, type Line } from './body-lines.js'
 import { inline, makeText, nextInlineTrigger } from './inline.js'
+import { lastOf } from './last-of.js'
 import type { ParseContext } from './preprocess.js'
 import { TextSink } from './text-sink.js'
 import type {
@@ -223,10 +224,10 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
     // Where the previous line's break goes depends on what this line opens or closes.
     if (prefix !== '' && lists.length > 0) {
       if (common === normalized.length) {
-        if (common === lists.length) breakTarget = lists[lists.length - 1]?.sink ?? out
+        if (common === lists.length) breakTarget = lastOf(lists)?.sink ?? out
         else breakTarget = lists[common - 1]?.sink ?? out
       } else if (common === lists.length) {
-        breakTarget = lists[lists.length - 1]?.sink ?? out
+        breakTarget = lastOf(lists)?.sink ?? out
       } else {
         breakTarget = common === 0 ? out : (lists[common - 1]?.sink ?? out)
       }
@@ -269,7 +270,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
         lists = lists.slice(0, common)
         // A line going deeper through a shared `:` ends an open term there, as MediaWiki does:
         // `; Term` then `:* item` puts the list in a description after the term.
-        const shared = lists[common - 1]
+        const shared = common === 0 ? undefined : lists[common - 1]
         if (shared && shared.item.kind === 'term' && prefix[common - 1] === ':') {
           shared.item = newItem(common - 1, '', line.start)
           shared.list.children.push(shared.item)
@@ -289,7 +290,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
             position: context.pointer.position(at, at),
           }
           open(list)
-          const parent = lists[depth - 1]
+          const parent = depth === 0 ? undefined : lists[depth - 1]
           if (parent) parent.sink.node(list)
           else out.node(list)
           // MediaWiki splits `;term:description` at each `;` it opens, outermost first.
@@ -306,7 +307,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
         }
       }
       previousPrefix = normalized
-      const entry = lists[lists.length - 1]
+      const entry = lastOf(lists)
       if (!entry) continue
       emitInline(context, body, line, contentFrom, entry.sink)
       continue
@@ -350,7 +351,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
   for (let index = wrappers.length - 1; index >= 0; index--) {
     const { node, sink } = wrappers[index] as Opened
     sink.flush()
-    const last = node.children[node.children.length - 1]
+    const last = lastOf(node.children)
     const end = Math.max(
       last?.position.end.offset ?? 0,
       minimumEnd.get(node) ?? 0,
@@ -477,7 +478,7 @@ interface TableState {
 
 /** Where content goes inside the innermost open table. */
 function innermost(tables: readonly TableState[], out: TextSink): TextSink {
-  const state = tables[tables.length - 1]
+  const state = lastOf(tables)
   if (!state) return out
   return state.cellSink ?? state.rowSink ?? state.tableSink
 }
@@ -490,7 +491,7 @@ function sourceFrom(context: ParseContext, items: readonly Content[], from: numb
 
 /** Where the line's last item ends (0 for none). */
 function lineEndOf(items: readonly Content[]): number {
-  return items[items.length - 1]?.position.end.offset ?? 0
+  return lastOf(items)?.position.end.offset ?? 0
 }
 
 /**
@@ -598,10 +599,7 @@ function tableLine(
       children: [],
       position: position(markStart, markStart + 2),
     }
-    minimumEnd.set(
-      table,
-      Math.max(markStart + 2, items[items.length - 1]?.position.end.offset ?? 0),
-    )
+    minimumEnd.set(table, Math.max(markStart + 2, lastOf(items)?.position.end.offset ?? 0))
     const tableSink = open(table)
     if (table.attributes !== '') {
       tableSink.node(attributesNode(context, items, markStart + 2, lineEndOf(items), ''))
@@ -610,7 +608,7 @@ function tableLine(
     tables.push({ table, tableSink, row: null, rowSink: null, cellSink: null })
     return false
   }
-  const state = tables[tables.length - 1] as TableState
+  const state = lastOf(tables) as TableState
   const two = lead.slice(indent, indent + 2)
   if (two === '|}') {
     addIndent(state.rowSink ?? state.tableSink)
@@ -632,7 +630,7 @@ function tableLine(
       children: [],
       position: position(markStart, markEnd),
     }
-    minimumEnd.set(row, Math.max(markEnd, items[items.length - 1]?.position.end.offset ?? 0))
+    minimumEnd.set(row, Math.max(markEnd, lastOf(items)?.position.end.offset ?? 0))
     const rowSink = open(row)
     if (row.attributes !== '') {
       rowSink.node(attributesNode(context, items, markEnd, lineEndOf(items), ''))
@@ -651,7 +649,7 @@ function tableLine(
     addIndent(target)
     const markerLength = caption ? 2 : 1
     const separators = caption ? [] : separatorsIn(items, markStart + 1, header)
-    const lineEnd = items[items.length - 1]?.position.end.offset ?? markStart + markerLength
+    const lineEnd = lastOf(items)?.position.end.offset ?? markStart + markerLength
     const starts = [markStart, ...separators]
     for (let index = 0; index < starts.length; index++) {
       const start = starts[index] as number

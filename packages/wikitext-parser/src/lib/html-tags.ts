@@ -3,6 +3,7 @@
  * when an open tag meets its close tag in the same sequence. Anything else stays text.
  */
 import { makeText } from './inline.js'
+import { lastOf } from './last-of.js'
 import type { ParseContext } from './preprocess.js'
 import type { Content, HtmlTag } from './types.js'
 
@@ -69,7 +70,7 @@ export function htmlTags(context: ParseContext, items: readonly Content[]): Cont
       continue
     }
     if (node.type === 'htmlTag' && node.kind === 'close') {
-      const index = open[open.length - 1]
+      const index = lastOf(open)
       const opener = index === undefined ? undefined : result[index]
       if (index !== undefined && opener?.type === 'htmlTag' && opener.name === node.name) {
         open.pop()

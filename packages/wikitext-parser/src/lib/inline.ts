@@ -38,7 +38,7 @@ const LINK = 4
 const QUOTE = 8
 
 function flagsOf(context: ParseContext, items: readonly Content[]): number {
-  const required = candidateChars(context)
+  const required = context.site.protocolIndex.candidateChars
   let flags = 0
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as Content
@@ -55,28 +55,6 @@ function flagsOf(context: ParseContext, items: readonly Content[]): number {
   return flags
 }
 
-const triggerPatterns = new WeakMap<object, RegExp>()
-
-/**
- * Finds what any inline step needs in a text: `<`, `__`, `''` or a link candidate's character
- * (every character when the site's protocols allow no such shortcut). Global: set lastIndex.
- */
-function inlineTriggerPattern(context: ParseContext): RegExp {
-  let pattern = triggerPatterns.get(context.site)
-  if (!pattern) {
-    const required = candidateChars(context)
-    pattern =
-      required === null
-        ? /[^]/gu
-        : new RegExp(
-            `''|__|[<${required.map((char) => char.replace(/[\]\\^-]/gu, '\\$&')).join('')}]`,
-            'gu',
-          )
-    triggerPatterns.set(context.site, pattern)
-  }
-  return pattern
-}
-
 /**
  * Index in `value` of the first place at or after `from` where an inline step could change the
  * text, or -1: `<`, `__`, `''`, a `[` before a protocol, or the start of a letter-led protocol.
@@ -84,8 +62,7 @@ function inlineTriggerPattern(context: ParseContext): RegExp {
  * is written as it is. Where the site's protocols allow no such check, every `[` and `:` counts.
  */
 export function nextInlineTrigger(context: ParseContext, value: string, from: number): number {
-  const pattern = inlineTriggerPattern(context)
-  const colons = protocolColons(context)
+  const { triggerPattern: pattern, colons } = context.site.protocolIndex
   for (let at = from; ;) {
     pattern.lastIndex = at
     const match = pattern.exec(value)
@@ -189,39 +166,6 @@ function atWordStart(input: string, at: number): boolean {
   }
   return !wordChar.test(input.charAt(at - 1))
 }
-const byFirstChar = new WeakMap<object, Map<string, string[]>>()
-
-const patterns = new WeakMap<object, RegExp>()
-
-const colonIndexes = new WeakMap<object, readonly number[] | null>()
-
-/**
- * Where the site's letter-led protocols have their first `:` (largest first), or null when one
- * has none or is not plain ASCII. Only a letter-led protocol can start a free link, and it must end
- * its scheme at the first `:` after its start: so a search for `[` and `:` finds every candidate.
- */
-function protocolColons(context: ParseContext): readonly number[] | null {
-  let indexes = colonIndexes.get(context.site)
-  if (indexes === undefined) {
-    const found = new Set<number>()
-    indexes = []
-    for (const protocol of context.site.protocols) {
-      if (!/^[a-z]/u.test(protocol)) continue
-      const colon = protocol.indexOf(':')
-      // The scheme must be plain (RFC 3986 characters) and no `[` may follow it, or a `[` found
-      // first could sit inside a protocol that started earlier.
-      if (colon === -1 || !/^[a-z][a-z0-9+.-]*:[\x21-\x5A\x5C-\x7E]*$/u.test(protocol)) {
-        indexes = null
-        break
-      }
-      found.add(colon)
-    }
-    if (indexes !== null) indexes = [...found].sort((a, b) => b - a)
-    colonIndexes.set(context.site, indexes)
-  }
-  return indexes
-}
-
 const bracketOrColon = /[[:]/gu
 
 /**
@@ -229,9 +173,8 @@ const bracketOrColon = /[[:]/gu
  * `candidatePattern` finds, without trying every protocol at every character.
  */
 function nextCandidate(context: ParseContext, value: string, from: number): number {
-  const colons = protocolColons(context)
+  const { colons, candidatePattern: pattern } = context.site.protocolIndex
   if (colons === null) {
-    const pattern = candidatePattern(context)
     pattern.lastIndex = from
     return pattern.exec(value)?.index ?? -1
   }
@@ -253,8 +196,8 @@ function nextCandidate(context: ParseContext, value: string, from: number): numb
 /** Whether one of the site's protocols lies in `value` at `start` (ASCII case-insensitive). */
 export function protocolFits(context: ParseContext, value: string, start: number): boolean {
   const first = value.charCodeAt(start)
-  const candidates = protocolsByFirstChar(context).get(
-    String.fromCharCode(first >= 65 && first <= 90 ? first + 32 : first),
+  const candidates = context.site.protocolIndex.byFirstCode.get(
+    first >= 65 && first <= 90 ? first + 32 : first,
   )
   if (!candidates) return false
   next: for (const protocol of candidates) {
@@ -269,61 +212,10 @@ export function protocolFits(context: ParseContext, value: string, start: number
   return false
 }
 
-/** `[` or any of the site's protocols. */
-function candidatePattern(context: ParseContext): RegExp {
-  let pattern = patterns.get(context.site)
-  if (!pattern) {
-    const escaped = context.site.protocols.map((protocol) =>
-      protocol.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&'),
-    )
-    pattern = new RegExp(`\\[|${escaped.join('|')}`, 'gi')
-    patterns.set(context.site, pattern)
-  }
-  return pattern
-}
-
-const requiredChars = new WeakMap<object, readonly string[] | null>()
-
-/**
- * Characters of which a text needs one to hold a link candidate, so most texts skip the
- * protocol search: `[` and `:` when every letter-led protocol holds a `:`, else `[` and each
- * protocol's last character. Null when a protocol ends in a cased character, which
- * case-insensitive matching could meet in another form.
- */
-function candidateChars(context: ParseContext): readonly string[] | null {
-  let chars = requiredChars.get(context.site)
-  if (chars === undefined && protocolColons(context) !== null) {
-    // Every candidate is a `[` or a letter-led protocol, which holds a `:`.
-    chars = ['[', ':']
-    requiredChars.set(context.site, chars)
-  }
-  if (chars === undefined) {
-    const last = new Set(['['])
-    for (const protocol of context.site.protocols) last.add(protocol.charAt(protocol.length - 1))
-    chars = [...last].every((char) => char.toLowerCase() === char.toUpperCase()) ? [...last] : null
-    requiredChars.set(context.site, chars)
-  }
-  return chars
-}
-
-/** The site's protocols by first character, longest first. */
-function protocolsByFirstChar(context: ParseContext): Map<string, string[]> {
-  let index = byFirstChar.get(context.site)
-  if (!index) {
-    index = new Map()
-    for (const protocol of context.site.protocols) {
-      const key = protocol.charAt(0)
-      index.set(key, [...(index.get(key) ?? []), protocol])
-    }
-    byFirstChar.set(context.site, index)
-  }
-  return index
-}
-
 /** The protocol at `offset`, if one of the site's starts there (case-insensitive). */
 function protocolAt(context: ParseContext, offset: number): string | undefined {
   const input = context.input
-  const candidates = protocolsByFirstChar(context).get(input.charAt(offset).toLowerCase())
+  const candidates = context.site.protocolIndex.byFirstChar.get(input.charAt(offset).toLowerCase())
   if (!candidates) return undefined
   for (const protocol of candidates) {
     if (input.length - offset < protocol.length) continue
@@ -371,7 +263,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
     }
     const start = item.position.start.offset
     const end = item.position.end.offset
-    const required = candidateChars(context)
+    const required = context.site.protocolIndex.candidateChars
     if (required && !required.some((char) => item.value.includes(char))) {
       context.work += end - start + 1
       result.push(item)

@@ -10,6 +10,7 @@
  */
 import { restructure } from './blocks.js'
 import { protocolFits } from './inline.js'
+import { lastOf } from './last-of.js'
 import type { Pointer } from './positions.js'
 import type { SiteIndex } from './site-index.js'
 import type {
@@ -197,7 +198,7 @@ export function preprocess(
     flush()
     materialize(top as Piece)
     stack.pop()
-    top = stack[stack.length - 1]
+    top = lastOf(stack)
     context.work++
   }
   const findEquals = (): boolean =>
@@ -867,7 +868,7 @@ export function preprocess(
   /** Pops `piece`; a link among its items now sits directly in the enclosing link's text. */
   function propagateLink(piece: Piece): void {
     pop()
-    const parent = stack[stack.length - 1]
+    const parent = lastOf(stack)
     if (piece.hasLink && parent?.kind === LINK) parent.hasLink = true
   }
 

@@ -4,6 +4,7 @@
  * objects: most lines with apostrophes hold a few runs, and this runs once per such line.
  */
 import { makeText } from './inline.js'
+import { lastOf } from './last-of.js'
 import type { ParseContext } from './preprocess.js'
 import type { Bold, Content, Italic } from './types.js'
 
@@ -229,7 +230,7 @@ export function quotes(context: ParseContext, items: readonly Content[]): Conten
     }
   }
   // What is still open closes at the line's end.
-  const last = items[items.length - 1]
+  const last = lastOf(items)
   const lineEnd = last ? last.position.end.offset : 0
   if (state === BOTH) markers.resolveBoth(BOLD)
   if (state === BOTH || state === B || state === IB)

@@ -1,4 +1,5 @@
 import type { ExtensionTagMode, Site } from './define-site.js'
+import { indexProtocols, type ProtocolIndex } from './protocol-index.js'
 
 /** A site's lists as lookup tables, built once per site object. */
 export interface SiteIndex {
@@ -9,6 +10,8 @@ export interface SiteIndex {
   readonly switches: ReadonlySet<string>
   /** Lower-cased protocols, longest first. */
   readonly protocols: readonly string[]
+  /** The protocols as the link search looks them up. */
+  readonly protocolIndex: ProtocolIndex
   /** Lower-cased namespace name → canonical kind and name. */
   readonly namespaces: ReadonlyMap<
     string,
@@ -40,13 +43,17 @@ export function indexSite(site: Site): SiteIndex {
   add(site.mediaNamespaces, 'media')
   add(site.categoryNamespaces, 'category')
   for (const name of site.namespaces) add([name], 'page')
+  const protocols = site.urlProtocols
+    .map((p) => p.toLowerCase())
+    .sort((a, b) => b.length - a.length)
   const index: SiteIndex = {
     site,
     tags: new Map(Object.entries(site.extensionTags)),
     variables: new Set(site.variables),
     hooks: new Set(site.functionHooks.map((hook) => hook.toLowerCase())),
     switches: new Set(site.behaviorSwitches.map((name) => name.toUpperCase())),
-    protocols: site.urlProtocols.map((p) => p.toLowerCase()).sort((a, b) => b.length - a.length),
+    protocols,
+    protocolIndex: indexProtocols(protocols),
     namespaces,
     interwiki: new Set(site.interwikiPrefixes.map((prefix) => prefix.toLowerCase())),
     trail: new RegExp(`[${site.linkTrail}]+`, 'uy'),
