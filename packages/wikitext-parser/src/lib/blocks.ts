@@ -47,12 +47,13 @@ export function restructure(
 ): void {
   context.work++
   const only = node.children[from]
-  // A lone one-line text with nothing that could start a construct stays as it is.
+  // A lone one-line text with nothing that could start a construct stays as it is (line-start
+  // markup only counts in block mode: a heading's ` Title ` is inline).
   if (
     node.children.length === from + 1 &&
     only?.type === 'text' &&
     !only.value.includes('\n') &&
-    !blockStart.test(only.value) &&
+    (mode === 'inline' || !blockStart.test(only.value)) &&
     !hasInlineTrigger(context, only.value)
   ) {
     return

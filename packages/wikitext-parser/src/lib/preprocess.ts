@@ -797,9 +797,13 @@ export function preprocess(
       context.work++
       if (!item || item.type === 'comment') continue
       if (item.type !== 'text') break
-      const stripped = item.value.replace(/[ \t]+$/u, '')
-      if (stripped === '') continue
-      runEnd = item.position.start.offset + stripped.length
+      const value = item.value
+      let kept = value.length
+      while (kept > 0 && (value.charCodeAt(kept - 1) === 32 || value.charCodeAt(kept - 1) === 9)) {
+        kept--
+      }
+      if (kept === 0) continue
+      runEnd = item.position.start.offset + kept
       break
     }
     if (runEnd === -1) runEnd = contentStart
