@@ -144,19 +144,23 @@ function itemCount(body: Body, line: Line): number {
   return count
 }
 
-// Line-start markup is read with charCode tests, not regex literals: a literal in the loop
-// makes a RegExp object per line, and these runs are a few characters long.
-const isIndent = (code: number): boolean => code === 32 || code === 9
-const isSpace = (code: number): boolean => code === 32
-const isDash = (code: number): boolean => code === 45
-/** `*` `#` `:` `;` */
-const isListMarker = (code: number): boolean =>
-  code === 42 || code === 35 || code === 58 || code === 59
+// Line-start markup is read with character tables, not regex literals: a literal in the loop
+// makes a RegExp object per line, and these runs are a few characters long. Tables rather than
+// test functions keep `runOf` monomorphic.
+const asciiSet = (chars: string): Uint8Array => {
+  const table = new Uint8Array(128)
+  for (const char of chars) table[char.charCodeAt(0)] = 1
+  return table
+}
+const indentChars = asciiSet(' \t')
+const spaceChars = asciiSet(' ')
+const dashChars = asciiSet('-')
+const listMarkers = asciiSet('*#:;')
 
-/** Length of the run of characters matching `test` in `input` from `from` up to `to`. */
-function runOf(input: string, from: number, to: number, test: (code: number) => boolean): number {
+/** Length of the run of characters in `chars` in `input` from `from` up to `to`. */
+function runOf(input: string, from: number, to: number, chars: Uint8Array): number {
   let at = from
-  while (at < to && test(input.charCodeAt(at))) at++
+  while (at < to && chars[input.charCodeAt(at)] === 1) at++
   return at - from
 }
 const listKinds = { '*': 'bullet', '#': 'ordered', ';': 'definition', ':': 'definition' } as const
@@ -193,7 +197,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
 
   for (const line of lines) {
     const leadStop = leadEnd(body, line)
-    const indent = runOf(input, line.start, leadStop, isIndent)
+    const indent = runOf(input, line.start, leadStop, indentChars)
     if (tables.length > 0 || startsWithAt(input, '{|', line.start + indent, leadStop)) {
       if (pendingBreak !== -1) out.text(pendingBreak, pendingBreak + 1)
       pendingBreak = -1
@@ -206,7 +210,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
       else if (line.newline) innermost(tables, out).text(line.end, line.end + 1)
       continue
     }
-    const prefixLength = runOf(input, line.start, leadStop, isListMarker)
+    const prefixLength = runOf(input, line.start, leadStop, listMarkers)
     const prefix = prefixLength === 0 ? '' : input.slice(line.start, line.start + prefixLength)
     const normalized = prefix.includes(';') ? prefix.replace(/;/gu, ':') : prefix
     const spaceLed = leadStop > line.start && input.charCodeAt(line.start) === 32
@@ -315,7 +319,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
     }
     lists = []
     previousPrefix = ''
-    const dashes = runOf(input, line.start, leadStop, isDash)
+    const dashes = runOf(input, line.start, leadStop, dashChars)
     if (dashes >= 4) {
       pre = null
       const rule: HorizontalRule = {
@@ -329,7 +333,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
     }
     if (spaceLed) {
       const spaceOnly =
-        runOf(input, line.start, leadStop, isSpace) === leadStop - line.start &&
+        runOf(input, line.start, leadStop, spaceChars) === leadStop - line.start &&
         itemCount(body, line) === 1
       if (!spaceOnly || pre) {
         if (!pre) {

@@ -680,13 +680,8 @@ export function preprocess(
         valid = false
       }
     }
-    const target = describeTarget(targetSource)
-    if (
-      !valid ||
-      !target ||
-      (piece.hasLink && target.kind !== 'file') ||
-      startsWithProtocol(targetSource)
-    ) {
+    const target = valid ? describeTarget(targetSource) : undefined
+    if (!target || (piece.hasLink && target.kind !== 'file') || startsWithProtocol(targetSource)) {
       appendText(at, at + 2)
       propagateLink(piece)
       return at + 2
