@@ -558,10 +558,10 @@ export function preprocess(
         nameSource = prefix.replace(modifiers, '')
       } else {
         colon = -1
-        if (site.variables.has(nameSource.trim())) type = 'magicWord'
       }
     }
     const trimmed = nameSource.trim()
+    if (type === 'template' && site.variables.has(trimmed)) type = 'magicWord'
     const name = trimmed.includes('_') ? trimmed.replace(/_/gu, ' ') : trimmed
     const nameNode: TemplateName = {
       type: 'templateName',
