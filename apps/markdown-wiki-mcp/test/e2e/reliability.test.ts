@@ -118,20 +118,28 @@ describe('a writer killed between fsync and rename', () => {
       await writeFile(fileA, versionA)
       await writeFile(fileB, versionB)
       for (let round = 0; round < 50; round += 1) {
-        const child = spawn(process.execPath, [CHILD, fixture.wiki, fileA, fileB], {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
+        // The last round's writer is killed inside a write, so it surely leaves its lock for the
+        // next writer to take over; the others die wherever the random delay finds them (between
+        // two writes, with no lock, now and then).
+        const last = round === 49
+        const child = spawn(
+          process.execPath,
+          [CHILD, fixture.wiki, fileA, fileB, ...(last ? ['hold'] : [])],
+          { stdio: ['ignore', 'pipe', 'pipe'] },
+        )
+        let output = ''
         await within(
           10_000,
           'crash writer start',
           new Promise<void>((resolve, reject) => {
             child.stdout.on('data', (chunk: Buffer) => {
-              if (chunk.toString().includes('writing')) resolve()
+              output += chunk.toString()
+              if (output.includes(last ? 'held' : 'writing')) resolve()
             })
             child.once('exit', (code) => reject(new Error(`writer exited early with ${code}`)))
           }),
         )
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 60))
+        if (!last) await new Promise((resolve) => setTimeout(resolve, Math.random() * 60))
         const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGKILL')
         await exited
