@@ -2,6 +2,7 @@ import remarkStringify from 'remark-stringify'
 import type { Options } from 'remark-stringify'
 import { unified } from 'unified'
 import type { Root } from '../types.js'
+import { escapeText } from './escape-text.js'
 import type { ToMdastOptions } from './to-mdast.js'
 import { toMdast } from './to-mdast.js'
 
@@ -16,6 +17,8 @@ const settings: Readonly<Options> = {
   listItemIndent: 'one',
   rule: '-',
   incrementListMarker: true,
+  // Same output as the library's text handler, escaping with only the patterns that can match.
+  handlers: { text: escapeText },
 }
 
 const processor = unified().use(remarkStringify, settings).freeze()
