@@ -94,11 +94,16 @@ for (let round = 0; round < rounds; round++) {
     previous = next
   }
 }
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
+const sorted = (values) => [...values].sort((a, b) => a - b)
+const median = (values) => sorted(values)[values.length >> 1]
+// Each round's own ratio (its two passes ran seconds apart at most) shows how far to trust the
+// median: this machine's phases move single passes by tens of per cent.
+const ratios = sorted(relative.after.map((after, round) => after / relative.before[round]))
+const quartile = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]
 const corpus = arch ? 'Arch pages' : 'synthetic corpus (512 KB)'
 process.stdout.write(
   `speed on the ${corpus}, × the scan: before ${median(relative.before).toFixed(4)}, ` +
-    `after ${median(relative.after).toFixed(4)}: ` +
-    `${(median(relative.after) / median(relative.before)).toFixed(3)}× (noise here is about ±3 %)\n`,
+    `after ${median(relative.after).toFixed(4)}; after/before per round: median ` +
+    `${median(ratios).toFixed(3)}×, middle half ${quartile(0.25).toFixed(3)}–${quartile(0.75).toFixed(3)}×\n`,
 )
 process.exit(differing === 0 ? 0 : 1)
