@@ -59,21 +59,30 @@ export function anchorsOf(headline: string): { anchor: string; linkAnchor: strin
   return { anchor, linkAnchor: anchor.replace(/%([0-9A-Fa-f]{2})/gu, '%25$1') }
 }
 
+/** Bytes the legacy encoding keeps as they are: `A-Z a-z 0-9 _ . - :`. */
+const legacyKept = new Uint8Array(256)
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-:') {
+  legacyKept[char.charCodeAt(0)] = 1
+}
+
 /** MediaWiki's legacy fragment encoding (`.C3.A9` for `é`). */
 export function legacyAnchorOf(headline: string): string {
   let result = ''
   for (const byte of utf8(headline.replace(/ /gu, '_'))) {
-    const char = String.fromCharCode(byte)
-    if (/[A-Za-z0-9_.-]/u.test(char)) result += char
-    else if (byte === 0x3a) result += ':'
-    else result += '.' + byte.toString(16).toUpperCase().padStart(2, '0')
+    result +=
+      legacyKept[byte] === 1
+        ? String.fromCharCode(byte)
+        : '.' + byte.toString(16).toUpperCase().padStart(2, '0')
   }
   return result
 }
 
 /** Lower-cases ASCII letters only, as PHP's `strtolower` does. */
 export function asciiLower(value: string): string {
-  return value.replace(/[A-Z]+/gu, (letters) => letters.toLowerCase())
+  // An all-ASCII value lower-cases alike with the built-in; other letters (`É`, `İ`) must stay.
+  return /^[\x00-\x7F]*$/u.test(value)
+    ? value.toLowerCase()
+    : value.replace(/[A-Z]+/gu, (letters) => letters.toLowerCase())
 }
 
 /** UTF-8 bytes of a string; a lone surrogate encodes as U+FFFD, as encoders do. */

@@ -98,7 +98,8 @@ export function sectionsOf(
     if (!enterable(node)) continue
     for (let index = node.children.length - 1; index >= 0; index--) {
       const child = node.children[index]
-      if (child) stack.push(child)
+      // Half the nodes are text, which holds nothing this walk looks for.
+      if (child && child.type !== 'text') stack.push(child)
     }
   }
 
