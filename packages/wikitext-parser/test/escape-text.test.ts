@@ -1,23 +1,12 @@
 import fc from 'fast-check'
 import type { PhrasingContent, Root, RootContent } from 'mdast'
 import remarkStringify from 'remark-stringify'
-import type { Options } from 'remark-stringify'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { escapeText } from '../src/lib/markdown/escape-text.js'
+import { serializerSettings as settings } from '../src/lib/markdown/to-markdown.js'
 
 // The renderer's settings; the handler must give the library's bytes whatever they are.
-const settings: Options = {
-  bullet: '-',
-  bulletOrdered: '.',
-  emphasis: '*',
-  strong: '*',
-  fence: '`',
-  fences: true,
-  listItemIndent: 'one',
-  rule: '-',
-  incrementListMarker: true,
-}
 const library = unified().use(remarkStringify, settings).freeze()
 const ours = unified()
   .use(remarkStringify, { ...settings, handlers: { text: escapeText } })

@@ -76,11 +76,8 @@ export function nextInlineTrigger(context: ParseContext, value: string, from: nu
     if (colons === null || (code !== 91 && code !== 58)) return found
     if (code === 91 && protocolFits(context, value, found + 1)) return found
     if (code === 58) {
-      // A protocol with this `:` starts `colon` characters before it.
-      for (const colon of colons) {
-        const start = found - colon
-        if (start >= from && protocolFits(context, value, start)) return start
-      }
+      const start = protocolBefore(context, value, found, from, colons)
+      if (start !== -1) return start
     }
     at = found + 1
   }
@@ -184,13 +181,28 @@ function nextCandidate(context: ParseContext, value: string, from: number): numb
     if (!match) return -1
     const found = match.index
     if (value.charCodeAt(found) === 91) return found
-    // A protocol with this `:` starts `colon` characters before it, leftmost first.
-    for (const colon of colons) {
-      const start = found - colon
-      if (start >= from && protocolFits(context, value, start)) return start
-    }
+    const start = protocolBefore(context, value, found, from, colons)
+    if (start !== -1) return start
     at = found + 1
   }
+}
+
+/**
+ * Where a letter-led protocol whose first `:` is at `colonAt` starts, at or after `from`, or -1.
+ * A protocol with its `:` `colon` characters in starts that far before it; leftmost first.
+ */
+function protocolBefore(
+  context: ParseContext,
+  value: string,
+  colonAt: number,
+  from: number,
+  colons: readonly number[],
+): number {
+  for (const colon of colons) {
+    const start = colonAt - colon
+    if (start >= from && protocolFits(context, value, start)) return start
+  }
+  return -1
 }
 
 /** Whether one of the site's protocols lies in `value` at `start` (ASCII case-insensitive). */

@@ -7,7 +7,7 @@ import type { ToMdastOptions } from './to-mdast.js'
 import { toMdast } from './to-mdast.js'
 
 /** The serializer settings `arch-wiki.md` §8.1 fixes. */
-const settings: Readonly<Options> = {
+export const serializerSettings: Readonly<Options> = {
   bullet: '-',
   bulletOrdered: '.',
   emphasis: '*',
@@ -17,11 +17,12 @@ const settings: Readonly<Options> = {
   listItemIndent: 'one',
   rule: '-',
   incrementListMarker: true,
-  // Same output as the library's text handler, escaping with only the patterns that can match.
-  handlers: { text: escapeText },
 }
 
-const processor = unified().use(remarkStringify, settings).freeze()
+const processor = unified()
+  // Same output as the library's text handler, escaping with only the patterns that can match.
+  .use(remarkStringify, { ...serializerSettings, handlers: { text: escapeText } })
+  .freeze()
 
 /**
  * Renders a wikitext tree as CommonMark: `toMdast`, then remark-stringify with the §8.1
