@@ -1,6 +1,6 @@
 /**
- * Pass 2 within one line: behaviour switches, external links and free URLs, then apostrophes
- * (`doQuotes`). Items are pass-1 nodes and text; the result keeps every character.
+ * Pass 2 within one line: HTML tags, behaviour switches, external links and free URLs, then
+ * apostrophes (`doQuotes`) over the whole line. Items are pass-1 nodes and text; the result keeps every character.
  */
 import { htmlTags } from './html-tags.js'
 import { quotes } from './quotes.js'
@@ -97,14 +97,15 @@ export function inline(context: ParseContext, items: Content[]): Content[] {
     let children = sequence.children
     if ((own & SWITCH) !== 0) children = switches(context, children)
     if ((own & LINK) !== 0) children = links(context, children)
-    if ((own & QUOTE) !== 0) children = quotes(context, children)
     sequence.children = children
     if ((flags & HTML) === 0) continue
     for (const child of children) {
       if (child.type === 'htmlTag' && child.kind === 'element') sequences.push(child)
     }
   }
-  return (sequences[0] as { children: Content[] }).children
+  const line = (sequences[0] as { children: Content[] }).children
+  // Apostrophes last, over the whole line: external link texts and HTML elements included.
+  return (flags & QUOTE) === 0 ? line : quotes(context, line)
 }
 
 function switches(context: ParseContext, items: readonly Content[]): Content[] {
@@ -321,7 +322,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
               url: input.slice(at + 1, urlStop),
               bracketed: true,
               separator: input.slice(urlStop, textStart),
-              children: quotes(context, children),
+              children,
               position: context.pointer.position(at, close.offset + 1),
             }
             result.push(node)

@@ -1,15 +1,15 @@
 /**
  * MediaWiki's `doQuotes` over one line: apostrophe runs become `italic` and `bold` nodes with
- * open/close flags. Runs, markers and open elements are kept in number arrays rather than
- * objects: most lines with apostrophes hold a few runs, and this runs once per such line.
+ * open/close flags. The runs are read from the line's text, bracketed external link texts and
+ * inline HTML elements included (quote-tree.ts builds the nodes). Runs and markers are kept in
+ * number arrays rather than objects: most lines with apostrophes hold a few runs, and this runs
+ * once per such line.
  */
-import { makeText } from './inline.js'
 import { lastOf } from './last-of.js'
+import { BOLD, ITALIC, Markers } from './quote-markers.js'
+import { flatQuoteTree, hasQuoteContainer, LineEvents, nestedQuoteTree } from './quote-tree.js'
 import type { ParseContext } from './preprocess.js'
-import type { Bold, Content, Italic } from './types.js'
-
-const ITALIC = 0
-const BOLD = 1
+import type { Content } from './types.js'
 
 // doQuotes' states: what is open, outermost first; BOTH is a `'''''` run not yet resolved.
 const NONE = 0
@@ -19,87 +19,15 @@ const BI = 3
 const IB = 4
 const BOTH = 5
 
-/**
- * Tags in the order doQuotes emits them. A marker whose apostrophes are not in the source
- * (`present` 0) is a close and reopen MediaWiki adds around a run, or a close at the line's end.
- */
-class Markers {
-  readonly kinds: number[] = []
-  readonly opens: number[] = []
-  readonly presents: number[] = []
-  readonly starts: number[] = []
-  readonly ends: number[] = []
-  /** The unresolved `'''''` run: which of its tags is outside is known at the next run. */
-  bothStart = -1
-  bothEnd = -1
-
-  mark(kind: number, open: boolean, present: boolean, start: number, end: number): void {
-    this.kinds.push(kind)
-    this.opens.push(open ? 1 : 0)
-    this.presents.push(present ? 1 : 0)
-    this.starts.push(start)
-    this.ends.push(end)
-  }
-
-  /** Opens the `'''''` run's two tags, `outer` first. */
-  resolveBoth(outer: number): void {
-    const split = this.bothStart + (outer === BOLD ? 3 : 2)
-    this.mark(outer, true, true, this.bothStart, split)
-    this.mark(outer === BOLD ? ITALIC : BOLD, true, true, split, this.bothEnd)
-  }
-}
-
-/** Builds the tree as markers are applied: open elements are a stack of child arrays. */
-class QuoteTree {
-  readonly root: Content[] = []
-  private readonly kinds: number[] = []
-  private readonly presents: number[] = []
-  private readonly starts: number[] = []
-  private readonly children: Content[][] = []
-  private readonly context: ParseContext
-
-  constructor(context: ParseContext) {
-    this.context = context
-  }
-
-  add(node: Content): void {
-    const depth = this.children.length
-    if (depth === 0) this.root.push(node)
-    else (this.children[depth - 1] as Content[]).push(node)
-  }
-
-  apply(markers: Markers, index: number): void {
-    if (markers.opens[index] === 1) {
-      this.kinds.push(markers.kinds[index] as number)
-      this.presents.push(markers.presents[index] as number)
-      this.starts.push(markers.starts[index] as number)
-      this.children.push([])
-      return
-    }
-    // A close ends the innermost open element, whichever kind it is, as MediaWiki's tags nest.
-    const children = this.children.pop()
-    if (children === undefined) return
-    const kind = this.kinds.pop()
-    const present = this.presents.pop() === 1
-    const start = this.starts.pop() as number
-    const node: Italic | Bold = {
-      type: kind === ITALIC ? 'italic' : 'bold',
-      open: present,
-      close: markers.presents[index] === 1,
-      children,
-      position: this.context.pointer.position(start, markers.ends[index] as number),
-    }
-    this.add(node)
-  }
-}
-
 export function quotes(context: ParseContext, items: readonly Content[]): Content[] {
   const input = context.input
   // Runs of two or more apostrophes, as start offsets and lengths.
   const runStarts: number[] = []
   const runLengths: number[] = []
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index] as Content
+  const events = hasQuoteContainer(items) ? new LineEvents(items) : null
+  const texts = events === null ? items : events.texts()
+  for (let index = 0; index < texts.length; index++) {
+    const item = texts[index] as Content
     if (item.type !== 'text') continue
     const value = item.value
     const base = item.position.start.offset
@@ -239,33 +167,7 @@ export function quotes(context: ParseContext, items: readonly Content[]): Conten
     markers.mark(ITALIC, false, false, lineEnd, lineEnd)
   if (state === BI) markers.mark(BOLD, false, false, lineEnd, lineEnd)
 
-  // Walk items and markers in offset order. A marker at a text's end that is in the source
-  // belongs to the next text; cuts and line-end closes are applied where they fall.
-  const tree = new QuoteTree(context)
-  const count = markers.starts.length
-  let marker = 0
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index] as Content
-    if (item.type !== 'text') {
-      const offset = item.position.start.offset
-      for (; marker < count && (markers.starts[marker] as number) <= offset; marker++) {
-        tree.apply(markers, marker)
-      }
-      tree.add(item)
-      continue
-    }
-    let at = item.position.start.offset
-    const end = item.position.end.offset
-    for (; marker < count; marker++) {
-      const start = markers.starts[marker] as number
-      if (start > end || (start === end && markers.presents[marker] === 1)) break
-      if (start > at) tree.add(makeText(context, at, start))
-      tree.apply(markers, marker)
-      const markerEnd = markers.ends[marker] as number
-      if (markerEnd > at) at = markerEnd
-    }
-    if (end > at) tree.add(makeText(context, at, end))
-  }
-  for (; marker < count; marker++) tree.apply(markers, marker)
-  return tree.root
+  return events === null
+    ? flatQuoteTree(context, items, markers)
+    : nestedQuoteTree(context, events, markers)
 }
