@@ -425,6 +425,22 @@ describe('block structure', () => {
     expect(top(' a\n b\nc')).toEqual([{ preformatted: [' a\n b'] }, '\nc'])
     expect(top('----x\n__TOC__')).toEqual(['horizontalRule', 'x\n', 'behaviorSwitch:TOC'])
   })
+
+  it('reads block-level HTML tags as MediaWiki’s block pass does before making preformatted lines', () => {
+    const preformatted = (input: string): string[] =>
+      allNodes(parse(input)).flatMap((node) =>
+        node.type === 'preformatted' ? [toWikitext(node)] : [],
+      )
+    // None inside a blockquote, nor after an unclosed p (until a line closes it), nor on a
+    // line holding such a tag.
+    expect(preformatted('<blockquote>\n a\n</blockquote>\n b')).toEqual([' b'])
+    expect(preformatted('<p>\n a\n</p>\n b')).toEqual([' b'])
+    expect(preformatted(' <div>x\n y')).toEqual([' y'])
+    // A div never keeps them out; a heading or a rule ends an unclosed p's hold.
+    expect(preformatted('<div>\n a\n</div>')).toEqual([' a'])
+    expect(preformatted('<p>\n== H ==\n a')).toEqual([' a'])
+    expect(preformatted('<p>\n----\n a')).toEqual([' a'])
+  })
 })
 
 describe('tables', () => {

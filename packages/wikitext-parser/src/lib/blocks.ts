@@ -5,7 +5,22 @@
  * nor pass 2 ever reaches the call stack, and pass 2 never runs inside itself (which lets bodies
  * share their buffers, see body-lines.ts).
  */
-import { bodyOf, itemsOf, leadEnd, linesOf, type Body, type Line } from './body-lines.js'
+import {
+  bodyOf,
+  itemsOf,
+  leadEnd,
+  linesOf,
+  nextTrigger,
+  type Body,
+  type Line,
+} from './body-lines.js'
+import {
+  blockTagsOf,
+  CLOSES_BLOCK,
+  ENTERS_BLOCKQUOTE,
+  LEAVES_BLOCKQUOTE,
+  OPENS_BLOCK,
+} from './block-tags.js'
 import { inline, makeText, nextInlineTrigger } from './inline.js'
 import { lastOf } from './last-of.js'
 import type { ParseContext } from './preprocess.js'
@@ -116,20 +131,6 @@ function emitInline(
   }
 }
 
-/**
- * Offset of the first inline trigger at or after `from` in text item `index`, or -1. Answers are
- * kept per item, so the lines of a long text search it once in all.
- */
-function nextTrigger(context: ParseContext, body: Body, index: number, from: number): number {
-  const known = body.triggers[index] as number
-  if (known === -1 || (known !== -2 && known >= from)) return known
-  const base = body.starts[index] as number
-  const at = nextInlineTrigger(context, (body.items[index] as Text).value, from - base)
-  const found = at === -1 ? -1 : base + at
-  body.triggers[index] = found
-  return found
-}
-
 /** Number of items with characters in the line. */
 function itemCount(body: Body, line: Line): number {
   let count = 0
@@ -194,6 +195,9 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
   const tables: TableState[] = []
   // Least end of wrappers whose closing markup is not a child (`|}`, a row's marker).
   const minimumEnd = new Map<Content, number>()
+  // What the block tags of the lines so far allow (block-tags.ts).
+  let inBlockElement = false
+  let inBlockquote = false
 
   for (const line of lines) {
     const leadStop = leadEnd(body, line)
@@ -206,14 +210,18 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
       pre = null
       const closed = tableLine(context, body, line, leadStop, indent, tables, out, open, minimumEnd)
       // A line that closes the outermost table leaves its break to the container.
-      if (closed && tables.length === 0) pendingBreak = line.newline ? line.end : -1
-      else if (line.newline) innermost(tables, out).text(line.end, line.end + 1)
+      if (closed && tables.length === 0) {
+        pendingBreak = line.newline ? line.end : -1
+        // MediaWiki's `</table>` lets the lines after it be preformatted again.
+        inBlockElement = false
+      } else if (line.newline) innermost(tables, out).text(line.end, line.end + 1)
       continue
     }
     const prefixLength = runOf(input, line.start, leadStop, listMarkers)
     const prefix = prefixLength === 0 ? '' : input.slice(line.start, line.start + prefixLength)
     const normalized = prefix.includes(';') ? prefix.replace(/;/gu, ':') : prefix
     const spaceLed = leadStop > line.start && input.charCodeAt(line.start) === 32
+    const tags = prefix === '' ? blockTagsOf(context, body, line, line.start) : 0
     // The depth this line shares with the previous one, as MediaWiki counts it: the same prefix
     // (`;` read as `:`) is all shared, otherwise the raw prefix is compared with the previous
     // line's read one, so a `;` opens a new list wherever it differs.
@@ -236,7 +244,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
       } else {
         breakTarget = common === 0 ? out : (lists[common - 1]?.sink ?? out)
       }
-    } else if (pre && spaceLed && prefix === '') {
+    } else if (pre && spaceLed && prefix === '' && (tags & (OPENS_BLOCK | CLOSES_BLOCK)) === 0) {
       breakTarget = pre
     } else {
       breakTarget = out
@@ -319,9 +327,15 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
     }
     lists = []
     previousPrefix = ''
+    if ((tags & ENTERS_BLOCKQUOTE) !== 0) inBlockquote = true
+    else if ((tags & LEAVES_BLOCKQUOTE) !== 0) inBlockquote = false
     const dashes = runOf(input, line.start, leadStop, dashChars)
-    if (dashes >= 4) {
+    if (dashes >= 4 || (tags & (OPENS_BLOCK | CLOSES_BLOCK)) !== 0) {
+      // A rule is MediaWiki's `<hr />`: a line holding a block tag, never preformatted.
+      inBlockElement = dashes < 4 && (tags & CLOSES_BLOCK) === 0
       pre = null
+    }
+    if (dashes >= 4) {
       const rule: HorizontalRule = {
         type: 'horizontalRule',
         value: input.slice(line.start, line.start + dashes),
@@ -331,7 +345,12 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
       emitInline(context, body, line, line.start + dashes, out)
       continue
     }
-    if (spaceLed) {
+    if (
+      spaceLed &&
+      (tags & (OPENS_BLOCK | CLOSES_BLOCK)) === 0 &&
+      !inBlockElement &&
+      !inBlockquote
+    ) {
       const spaceOnly =
         runOf(input, line.start, leadStop, spaceChars) === leadStop - line.start &&
         itemCount(body, line) === 1

@@ -4,7 +4,7 @@
  * and the lines they form. A line is a range of offsets and a range of children; its texts are
  * cut to the line only when something needs them as nodes.
  */
-import { makeText } from './inline.js'
+import { makeText, nextInlineTrigger } from './inline.js'
 import type { ParseContext } from './preprocess.js'
 import type { Content, Text } from './types.js'
 
@@ -115,4 +115,23 @@ export function leadEnd(body: Body, line: Line): number {
   if (line.first >= line.last || body.texts[line.first] === 0) return line.start
   const end = body.ends[line.first] as number
   return end < line.end ? end : line.end
+}
+
+/**
+ * Offset of the first inline trigger at or after `from` in text item `index`, or -1. Answers are
+ * kept per item, so the lines of a long text search it once in all.
+ */
+export function nextTrigger(
+  context: ParseContext,
+  body: Body,
+  index: number,
+  from: number,
+): number {
+  const known = body.triggers[index] as number
+  if (known === -1 || (known !== -2 && known >= from)) return known
+  const base = body.starts[index] as number
+  const at = nextInlineTrigger(context, (body.items[index] as Text).value, from - base)
+  const found = at === -1 ? -1 : base + at
+  body.triggers[index] = found
+  return found
 }

@@ -15,7 +15,20 @@ const allowed: ReadonlySet<string> = new Set(
   ).split(' '),
 )
 const voids: ReadonlySet<string> = new Set(['br', 'wbr', 'hr'])
-const tagPattern = /<(\/?)([A-Za-z][A-Za-z0-9]*)([^<>]*)>/gu
+/** `<`, an optional `/`, a name and what follows it up to `>`: a tag if `isHtmlTag` says so. */
+export const tagPattern: RegExp = /<(\/?)([A-Za-z][A-Za-z0-9]*)([^<>]*)>/gu
+
+/**
+ * Whether a tag of this lower-cased name and attributes (as `tagPattern` reads them) is HTML.
+ * A registered extension tag that did not close in pass 1 is text, not HTML.
+ */
+export function isHtmlTag(context: ParseContext, name: string, attributes: string): boolean {
+  return (
+    allowed.has(name) &&
+    !context.site.tags.has(name) &&
+    (attributes === '' || /^[\s/]/u.test(attributes))
+  )
+}
 
 export function htmlTags(context: ParseContext, items: readonly Content[]): Content[] {
   if (!items.some((item) => item.type === 'text' && item.value.includes('<'))) return [...items]
@@ -32,13 +45,7 @@ export function htmlTags(context: ParseContext, items: readonly Content[]): Cont
       const [whole, slash = '', rawName = '', attributes = ''] = match
       const name = rawName.toLowerCase()
       context.work += whole.length
-      // A registered extension tag that did not close in pass 1 is text, not HTML.
-      if (
-        !allowed.has(name) ||
-        context.site.tags.has(name) ||
-        (attributes !== '' && !/^[\s/]/u.test(attributes))
-      )
-        continue
+      if (!isHtmlTag(context, name, attributes)) continue
       if (match.index > at) flat.push(makeText(context, base + at, base + match.index))
       const start = base + match.index
       const kind: HtmlTag['kind'] =

@@ -1,0 +1,88 @@
+/**
+ * What the HTML tags on a line outside lists tell MediaWiki's block pass (`BlockLevelPass`):
+ * a line holding one of its block tags is never preformatted, and decides whether the lines
+ * after it may be. After an unclosed `table`, `h1`–`h6`, `pre`, `p`, `ul`, `ol` or `dl` (or a
+ * closing `td`/`th`, or any `tr`, `caption`, `dt`, `dd`, `li` tag) no line is preformatted until
+ * a line closing one of them, or holding `td`, `th`, `center`, `blockquote`, `div` or `hr`; none
+ * is inside a `blockquote`. A heading line counts as `<hN>…</hN>`.
+ */
+import { nextTrigger, type Body, type Line } from './body-lines.js'
+import { isHtmlTag, tagPattern } from './html-tags.js'
+import type { ParseContext } from './preprocess.js'
+import type { Text } from './types.js'
+
+/** The line holds a tag that keeps the lines after it from being preformatted. */
+export const OPENS_BLOCK = 1
+/** The line holds a tag that lets them be preformatted again. */
+export const CLOSES_BLOCK = 2
+/** The line's last `blockquote` tag opens one. */
+export const ENTERS_BLOCKQUOTE = 4
+/** The line's last `blockquote` tag closes one. */
+export const LEAVES_BLOCKQUOTE = 8
+
+// BlockLevelPass's two patterns, by tag name: [when opening, when closing].
+const suppressing = new Set([
+  'table',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'p',
+  'ul',
+  'ol',
+  'dl',
+])
+const always = new Set(['tr', 'caption', 'dt', 'dd', 'li'])
+const never = new Set(['center', 'blockquote', 'div', 'hr'])
+
+function flagOf(name: string, closing: boolean): number {
+  if (suppressing.has(name)) return closing ? CLOSES_BLOCK : OPENS_BLOCK
+  if (name === 'td' || name === 'th') return closing ? OPENS_BLOCK : CLOSES_BLOCK
+  if (always.has(name)) return OPENS_BLOCK
+  if (never.has(name)) return CLOSES_BLOCK
+  return 0
+}
+
+/** `tagPattern`, tried at one offset. */
+const tags = new RegExp(tagPattern.source, 'uy')
+
+/** The flags of the line's block tags in its top-level text (0 when it has none). */
+export function blockTagsOf(context: ParseContext, body: Body, line: Line, from: number): number {
+  const { items, starts, ends, texts } = body
+  let flags = 0
+  for (let index = line.first; index < line.last; index++) {
+    if (texts[index] === 0) {
+      if ((items[index] as { type: string }).type === 'heading') flags |= OPENS_BLOCK | CLOSES_BLOCK
+      continue
+    }
+    const start = Math.max(starts[index] as number, from)
+    const end = Math.min(ends[index] as number, line.end)
+    // `<` is an inline trigger: a line with none before its end holds no tag, and the search
+    // is kept per item, so plain lines cost nothing here.
+    const trigger = nextTrigger(context, body, index, start)
+    if (trigger === -1 || trigger >= end) continue
+    const value = (items[index] as Text).value
+    const base = starts[index] as number
+    context.work += end - trigger
+    // Tags are tried at each `<` of the line only, so no search runs past the line.
+    for (let at = trigger - base; at < end - base; at++) {
+      if (value.charCodeAt(at) !== 60) continue
+      tags.lastIndex = at
+      const match = tags.exec(value)
+      if (match === null || base + at + match[0].length > end) continue
+      const [whole, slash = '', rawName = '', attributes = ''] = match
+      const name = rawName.toLowerCase()
+      if (!isHtmlTag(context, name, attributes)) continue
+      flags |= flagOf(name, slash === '/')
+      if (name === 'blockquote') {
+        flags &= ~(ENTERS_BLOCKQUOTE | LEAVES_BLOCKQUOTE)
+        flags |= slash === '/' ? LEAVES_BLOCKQUOTE : ENTERS_BLOCKQUOTE
+      }
+      at += whole.length - 1
+    }
+  }
+  return flags
+}
