@@ -24,6 +24,11 @@ const families: [string, (n: number) => string][] = [
   ['lists', (n) => '*#:;'.repeat(n) + '\n' + '*a\n**b\n'.repeat(n)],
   // Every `;` a line opens looks for its term's `:`: one pass over the line, not one per `;`.
   [';term:description', (n) => ';'.repeat(n) + ' ' + '{{a}}:'.repeat(n)],
+  // Block-level tags pair across lines; apostrophes pair across the elements of a line.
+  ['<div> lines', (n) => '<div>\n* a\n'.repeat(n) + '</div>\n'.repeat(n)],
+  ['<p> and space-led lines', (n) => '<p>\n a\n</p>\n b\n'.repeat(n)],
+  ["<span>''a nested", (n) => "<span>''a".repeat(n) + '</span>'.repeat(n)],
+  ["[http://a ''b] c''", (n) => "''a [http://a b'' c] d\n".repeat(n)],
 ]
 
 const timed = new Set([
@@ -33,6 +38,8 @@ const timed = new Set([
   "''a'''b",
   'table rows',
   ';term:description',
+  '<div> lines',
+  "<span>''a nested",
 ])
 
 describe('linear time on adversarial input (spec §7)', () => {

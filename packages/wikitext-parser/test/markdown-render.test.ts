@@ -113,8 +113,10 @@ describe('toMarkdown: blocks', () => {
     )
   })
 
-  it('keeps HTML tags verbatim', () => {
+  it('keeps HTML tags verbatim, insides included', () => {
     expect(render('a <span>b</span>')).toBe('a <span>b</span>')
+    // A block-level element across lines is one element (arch-wiki.md §8.1: insides included).
+    expect(render("<div>\n* ''a''\n</div>")).toBe("<div>\n* ''a''\n</div>")
   })
 
   it('writes each indented block as the fence commands() returns', () => {

@@ -6,7 +6,7 @@
  * a line closing one of them, or holding `td`, `th`, `center`, `blockquote`, `div` or `hr`; none
  * is inside a `blockquote`. A heading line counts as `<hN>…</hN>`.
  */
-import { nextTrigger, type Body, type Line } from './body-lines.js'
+import { nextAngle, type Body, type Line } from './body-lines.js'
 import { isHtmlTag, tagPattern } from './html-tags.js'
 import type { ParseContext } from './preprocess.js'
 import type { Text } from './types.js'
@@ -53,22 +53,27 @@ const tags = new RegExp(tagPattern.source, 'uy')
 export function blockTagsOf(context: ParseContext, body: Body, line: Line, from: number): number {
   const { items, starts, ends, texts } = body
   let flags = 0
+  // A heading opens its line (pass 1 reads them at line starts only).
+  if (
+    line.first < line.last &&
+    texts[line.first] === 0 &&
+    starts[line.first] === line.start &&
+    context.input.charCodeAt(line.start) === 61 &&
+    (items[line.first] as { type: string }).type === 'heading'
+  ) {
+    flags |= OPENS_BLOCK | CLOSES_BLOCK
+  }
   for (let index = line.first; index < line.last; index++) {
-    if (texts[index] === 0) {
-      if ((items[index] as { type: string }).type === 'heading') flags |= OPENS_BLOCK | CLOSES_BLOCK
-      continue
-    }
+    if (texts[index] === 0) continue
     const start = Math.max(starts[index] as number, from)
     const end = Math.min(ends[index] as number, line.end)
-    // `<` is an inline trigger: a line with none before its end holds no tag, and the search
-    // is kept per item, so plain lines cost nothing here.
-    const trigger = nextTrigger(context, body, index, start)
-    if (trigger === -1 || trigger >= end) continue
+    const angle = start < end ? nextAngle(context, body, index, start) : -1
+    if (angle === -1 || angle >= end) continue
     const value = (items[index] as Text).value
     const base = starts[index] as number
-    context.work += end - trigger
+    context.work += end - angle
     // Tags are tried at each `<` of the line only, so no search runs past the line.
-    for (let at = trigger - base; at < end - base; at++) {
+    for (let at = angle - base; at < end - base; at++) {
       if (value.charCodeAt(at) !== 60) continue
       tags.lastIndex = at
       const match = tags.exec(value)

@@ -14,6 +14,7 @@ import {
   type Body,
   type Line,
 } from './body-lines.js'
+import { pairBlockElements } from './block-elements.js'
 import {
   blockTagsOf,
   CLOSES_BLOCK,
@@ -76,10 +77,12 @@ export function restructure(
   const children = from === 0 ? [] : node.children.slice(0, from)
   const body = bodyOf(context, from === 0 ? node.children : node.children.slice(from))
   const out = new TextSink(context, children)
+  context.unpairedBlockTag = false
   if (mode === 'block') block(context, body, out)
   else inlineAll(context, body, out)
   out.flush()
-  node.children = children
+  node.children =
+    mode === 'block' && context.unpairedBlockTag ? pairBlockElements(context, children) : children
 }
 
 /** Inline structure line by line, with the breaks kept between lines. */

@@ -17,6 +17,8 @@ export interface Body {
   readonly texts: Uint8Array
   /** Per text item, where its next inline trigger was found: -1 none, -2 not searched yet. */
   readonly triggers: Int32Array
+  /** Per text item, where its next `<` was found: -1 none, -2 not searched yet. */
+  readonly angles: Int32Array
 }
 
 export interface Line {
@@ -37,6 +39,7 @@ let startsBuffer = new Int32Array(256)
 let endsBuffer = new Int32Array(256)
 let textsBuffer = new Uint8Array(256)
 let triggersBuffer = new Int32Array(256)
+let anglesBuffer = new Int32Array(256)
 
 export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
   const count = items.length
@@ -46,6 +49,7 @@ export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
     endsBuffer = new Int32Array(size)
     textsBuffer = new Uint8Array(size)
     triggersBuffer = new Int32Array(size)
+    anglesBuffer = new Int32Array(size)
   }
   const starts = startsBuffer
   const ends = endsBuffer
@@ -58,8 +62,9 @@ export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
     texts[index] = item.type === 'text' ? 1 : 0
   }
   triggersBuffer.fill(-2, 0, count)
+  anglesBuffer.fill(-2, 0, count)
   context.work += count
-  return { items, starts, ends, texts, triggers: triggersBuffer }
+  return { items, starts, ends, texts, triggers: triggersBuffer, angles: anglesBuffer }
 }
 
 /** Splits the body into lines at each `\n` of top-level text; a last line needs a character. */
@@ -133,5 +138,21 @@ export function nextTrigger(
   const at = nextInlineTrigger(context, (body.items[index] as Text).value, from - base)
   const found = at === -1 ? -1 : base + at
   body.triggers[index] = found
+  return found
+}
+
+/**
+ * Offset of the first `<` at or after `from` in text item `index`, or -1; kept per item like
+ * `nextTrigger`, so the lines of a long text search it once in all.
+ */
+export function nextAngle(context: ParseContext, body: Body, index: number, from: number): number {
+  const known = body.angles[index] as number
+  if (known === -1 || (known !== -2 && known >= from)) return known
+  const base = body.starts[index] as number
+  const value = (body.items[index] as Text).value
+  const at = value.indexOf('<', from - base)
+  context.work += (at === -1 ? value.length : at) - (from - base) + 1
+  const found = at === -1 ? -1 : base + at
+  body.angles[index] = found
   return found
 }

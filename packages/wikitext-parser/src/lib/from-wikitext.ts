@@ -45,6 +45,7 @@ export function parse(
     noGreaterThan: Infinity,
     noCommentEnd: Infinity,
     noCloseTag: new Map(),
+    unpairedBlockTag: false,
   }
   const children = preprocess(context, 0, value.length, true)
   const tree: Root = { type: 'root', children, position: pointer.position(0, value.length) }

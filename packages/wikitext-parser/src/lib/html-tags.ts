@@ -67,16 +67,48 @@ export function htmlTags(context: ParseContext, items: readonly Content[]): Cont
     else if (at < item.value.length)
       flat.push(makeText(context, base + at, base + item.value.length))
   }
-  // Pair each close tag with the nearest open tag of its name when nothing unclosed lies between.
+  const result = pairTags(context, flat, null)
+  for (let index = 0; index < result.length; index++) {
+    const node = result[index] as Content
+    if (node.type === 'htmlTag' && node.kind === 'open' && blockElements.has(node.name)) {
+      context.unpairedBlockTag = true
+      break
+    }
+  }
+  return result
+}
+
+/**
+ * Block-level elements: a tag of one that finds no partner on its line may pair across lines
+ * (block-elements.ts).
+ */
+export const blockElements: ReadonlySet<string> = new Set(
+  'blockquote caption center dd div dl dt h1 h2 h3 h4 h5 h6 li ol p table td th tr ul'.split(' '),
+)
+
+/**
+ * Pairs each close tag (of a name in `names`, or any) with the nearest open tag of its name
+ * when no open tag of such a name lies unclosed between them; what lies between becomes the
+ * element's children.
+ */
+export function pairTags(
+  context: ParseContext,
+  nodes: readonly Content[],
+  names: ReadonlySet<string> | null,
+): Content[] {
   const result: Content[] = []
   const open: number[] = []
-  for (const node of flat) {
-    if (node.type === 'htmlTag' && node.kind === 'open') {
+  for (const node of nodes) {
+    if (node.type !== 'htmlTag' || (names !== null && !names.has(node.name))) {
+      result.push(node)
+      continue
+    }
+    if (node.kind === 'open') {
       open.push(result.length)
       result.push(node)
       continue
     }
-    if (node.type === 'htmlTag' && node.kind === 'close') {
+    if (node.kind === 'close') {
       const index = lastOf(open)
       const opener = index === undefined ? undefined : result[index]
       if (index !== undefined && opener?.type === 'htmlTag' && opener.name === node.name) {

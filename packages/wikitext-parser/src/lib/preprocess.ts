@@ -43,6 +43,8 @@ export interface ParseContext {
   noCommentEnd: number
   /** Tag names whose closing tag was sought and not found, with the offset searched from. */
   readonly noCloseTag: Map<string, number>
+  /** A block-level HTML tag was left unpaired on its line in the container pass 2 is reading. */
+  unpairedBlockTag: boolean
 }
 
 const BRACE = 0
