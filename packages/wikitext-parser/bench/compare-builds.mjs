@@ -46,11 +46,18 @@ const pieces = [
   ...['</b>', '<span>', '</span>', '<br/>', '{|', '|}', '|-', '||', '!!', '!', '|+', '*'],
   ...['#', ':', ';', ' ', '----', '&nbsp;', 'http://a.b', '[http://a.b c]', '-{', '}-', '==='],
   ...['==', 'é', '💩', 'a', 'bc', 'File:', 'Category:', '__TOC__', '\r', '\t', '#if:', 'subst:'],
+  // Line starts, so block structure (tables, lists, preformatted lines) comes up often.
+  ...['\n{|', '\n|', '\n|-', '\n|}', '\n*', '\n#', '\n ', '\n;', '\n:', '\n=='],
+  ...['<div>', '</div>', '<p>', '</p>', '<blockquote>', '</blockquote>', '<center>', '</center>'],
 ]
+// mulberry32: a multiply-and-mask generator on doubles (seed * 1103515245 & mask) loses its low
+// bits past 2^53 and repeats within about 16,000 draws, so most "random" inputs were repeats.
 let seed = 12345
 const random = () => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff
-  return seed / 0x7fffffff
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
 }
 const randomInputs = Array.from({ length: randomCount }, () => {
   let text = ''

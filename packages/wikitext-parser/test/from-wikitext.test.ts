@@ -472,6 +472,33 @@ describe('block structure', () => {
 })
 
 describe('tables', () => {
+  it('reads a cell’s later lines as block structure inside the cell', () => {
+    expect(top('{|\n| a\n* b\n c\n|}')).toEqual([
+      {
+        table: [
+          '\n',
+          {
+            tableRow: [
+              {
+                tableCell: [
+                  ' a\n',
+                  { list: [{ listItem: [' b'] }] },
+                  '\n',
+                  { preformatted: [' c'] },
+                  '\n',
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ])
+    // The first line is inline: `| * a` holds no list.
+    expect(top('{|\n| * a\n|}')).toEqual([
+      { table: ['\n', { tableRow: [{ tableCell: [' * a\n'] }] }] },
+    ])
+  })
+
   it('builds captions, rows and cells with markers and attributes', () => {
     const input = '{| class="t"\n|+ Cap\n! H1 !! style="x" | H2\n|-\n| a || [[b|c]]\n| e\n|}\nafter'
     const tree = parse(input)

@@ -52,6 +52,10 @@ const tags = new RegExp(tagPattern.source, 'uy')
 /** The flags of the line's block tags in its top-level text (0 when it has none). */
 export function blockTagsOf(context: ParseContext, body: Body, line: Line, from: number): number {
   const { items, starts, ends, texts } = body
+  // Without a `<` in the container there is no tag, and a heading changes nothing: only a tag
+  // can hold preformatted lines back.
+  if (body.anyAngle === -1) body.anyAngle = anyAngle(context, body)
+  if (body.anyAngle === 0) return 0
   let flags = 0
   // A heading opens its line (pass 1 reads them at line starts only).
   if (
@@ -90,4 +94,15 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line, from:
     }
   }
   return flags
+}
+
+/** Whether any text item of the body holds a `<`. */
+function anyAngle(context: ParseContext, body: Body): number {
+  for (let index = 0; index < body.items.length; index++) {
+    if (body.texts[index] === 0) continue
+    const value = (body.items[index] as Text).value
+    context.work += value.length
+    if (value.includes('<')) return 1
+  }
+  return 0
 }

@@ -19,6 +19,8 @@ export interface Body {
   readonly triggers: Int32Array
   /** Per text item, where its next `<` was found: -1 none, -2 not searched yet. */
   readonly angles: Int32Array
+  /** Whether any text item holds a `<`: 1 yes, 0 no, -1 not searched yet. */
+  anyAngle: number
 }
 
 export interface Line {
@@ -64,7 +66,15 @@ export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
   triggersBuffer.fill(-2, 0, count)
   anglesBuffer.fill(-2, 0, count)
   context.work += count
-  return { items, starts, ends, texts, triggers: triggersBuffer, angles: anglesBuffer }
+  return {
+    items,
+    starts,
+    ends,
+    texts,
+    triggers: triggersBuffer,
+    angles: anglesBuffer,
+    anyAngle: -1,
+  }
 }
 
 /** Splits the body into lines at each `\n` of top-level text; a last line needs a character. */
