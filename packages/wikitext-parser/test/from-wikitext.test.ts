@@ -324,6 +324,18 @@ describe('links', () => {
     expect(urls('a [http://x.y/f&gt;b text] z')).toEqual(['http://x.y/f'])
   })
 
+  it('makes external links before pairing HTML tags, which pair within a link text', () => {
+    // MediaWiki finds the link while tags are text: it holds half of the u element.
+    expect(top('<u>[https://x.y a</u> b] c')).toEqual([
+      { 'htmlTag:u': [] },
+      { externalLink: ['a', { 'htmlTag:u': [] }, ' b'] },
+      ' c',
+    ])
+    expect(top('[https://x.y <b>bold</b> t]')).toEqual([
+      { externalLink: [{ 'htmlTag:b': ['bold'] }, ' t'] },
+    ])
+  })
+
   it('leaves [[ led by a URL protocol to the external link inside it, as MediaWiki', () => {
     expect(top('a [[https://x.y two words]] z')).toEqual([
       'a [',

@@ -1,6 +1,7 @@
 /**
- * HTML tags from Sanitizer's allowed list, found in one line's text and paired into elements
- * when an open tag meets its close tag in the same sequence. Anything else stays text.
+ * HTML tags from Sanitizer's allowed list, found in one line's text, and paired into elements
+ * once the line's external links are made (MediaWiki reads tags as text until then): an open tag
+ * pairs with its close tag in the same sequence. Anything else stays text.
  */
 import { makeText } from './inline.js'
 import { lastOf } from './last-of.js'
@@ -30,7 +31,8 @@ export function isHtmlTag(context: ParseContext, name: string, attributes: strin
   )
 }
 
-export function htmlTags(context: ParseContext, items: readonly Content[]): Content[] {
+/** The line's items with each HTML tag in its texts as an `htmlTag` node of its own, unpaired. */
+export function htmlTagNodes(context: ParseContext, items: readonly Content[]): Content[] {
   if (!items.some((item) => item.type === 'text' && item.value.includes('<'))) return [...items]
   const flat: Content[] = []
   for (const item of items) {
@@ -67,12 +69,30 @@ export function htmlTags(context: ParseContext, items: readonly Content[]): Cont
     else if (at < item.value.length)
       flat.push(makeText(context, base + at, base + item.value.length))
   }
-  const result = pairTags(context, flat, null)
+  return flat
+}
+
+/**
+ * Pairs a line's tags into elements: among the line's items, and within each external link's
+ * text, never across a link's edge. A block-level tag left unpaired may still pair across lines
+ * (block-elements.ts): the context is told.
+ */
+export function pairLineTags(context: ParseContext, items: readonly Content[]): Content[] {
+  const result = pairTags(context, items, null)
+  // External links sit in the line or inside its elements (a worklist: elements nest deep).
+  const pending: Content[] = []
   for (let index = 0; index < result.length; index++) {
     const node = result[index] as Content
     if (node.type === 'htmlTag' && node.kind === 'open' && blockElements.has(node.name)) {
       context.unpairedBlockTag = true
-      break
+    }
+    pending.push(node)
+  }
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.type === 'externalLink' && node.children.length > 0) {
+      node.children = pairTags(context, node.children, null)
+    } else if (node.type === 'htmlTag' && node.kind === 'element') {
+      for (const child of node.children) pending.push(child)
     }
   }
   return result

@@ -2,7 +2,7 @@
  * Pass 2 within one line: HTML tags, behaviour switches, external links and free URLs, then
  * apostrophes (`doQuotes`) over the whole line. Items are pass-1 nodes and text; the result keeps every character.
  */
-import { htmlTags } from './html-tags.js'
+import { htmlTagNodes, pairLineTags } from './html-tags.js'
 import { quotes } from './quotes.js'
 import { TextSink } from './text-sink.js'
 import type { ParseContext } from './preprocess.js'
@@ -88,23 +88,13 @@ export function inline(context: ParseContext, items: Content[]): Content[] {
   context.work += items.length
   const flags = flagsOf(context, items)
   if (flags === 0) return items
-  const result = (flags & HTML) === 0 ? items : htmlTags(context, items)
-  // Inside HTML elements too; a worklist keeps nesting off the call stack.
-  const sequences: { children: Content[] }[] = [{ children: result }]
-  for (let index = 0; index < sequences.length; index++) {
-    const sequence = sequences[index] as { children: Content[] }
-    const own = index === 0 ? flags : flagsOf(context, sequence.children)
-    let children = sequence.children
-    if ((own & SWITCH) !== 0) children = switches(context, children)
-    if ((own & LINK) !== 0) children = links(context, children)
-    sequence.children = children
-    if ((flags & HTML) === 0) continue
-    for (const child of children) {
-      if (child.type === 'htmlTag' && child.kind === 'element') sequences.push(child)
-    }
-  }
-  const line = (sequences[0] as { children: Content[] }).children
-  // Apostrophes last, over the whole line: external link texts and HTML elements included.
+  // MediaWiki reads HTML tags as text while it finds switches and external links, so tags are
+  // single nodes until then; they pair into elements after, within the line and within each
+  // link's text. Apostrophes last, over the whole line, elements and link texts included.
+  let line = (flags & HTML) === 0 ? items : htmlTagNodes(context, items)
+  if ((flags & SWITCH) !== 0) line = switches(context, line)
+  if ((flags & LINK) !== 0) line = links(context, line)
+  if ((flags & HTML) !== 0) line = pairLineTags(context, line)
   return (flags & QUOTE) === 0 ? line : quotes(context, line)
 }
 

@@ -69,6 +69,38 @@ function generatedCrossingLines(count: number): string[] {
   return [...lines]
 }
 
+/**
+ * Lines where bracketed external links and HTML tags cross each other's edges, with a fixed
+ * seed: MediaWiki finds external links while tags are still text, so a link's text may hold half
+ * an element. Compared, as above, by what ends up linked, bold and italic. No internal link or
+ * bare URL inside a link's text, whose nested anchors MediaWiki's cleanup reshapes on its own.
+ */
+function generatedTangledLines(count: number): string[] {
+  const { random, pick } = seeded(0x7a9e1)
+  const pieces = [
+    "''",
+    "'''",
+    'a',
+    'b c',
+    ' ',
+    'word',
+    '[http://e.com/ ',
+    '[http://e.com/ ',
+    ']',
+    ']',
+    '<span>',
+    '</span>',
+    '<u>',
+    '</u>',
+  ]
+  const lines = new Set<string>()
+  while (lines.size < count) {
+    const line = Array.from({ length: 2 + Math.floor(random() * 12) }, () => pick(pieces)).join('')
+    if (!line.startsWith(' ') && line.includes('[http') && line.includes('<')) lines.add(line)
+  }
+  return [...lines]
+}
+
 /** Drops empty elements, which MediaWiki's HTML cleanup removes and our spans keep. */
 function withoutEmpty(markup: string): string {
   let previous = ''
@@ -150,7 +182,7 @@ function parsedWithExternal(tree: Node): string {
   return markup(tree)
 }
 
-describe('apostrophes agree with MediaWiki', () => {
+describe('apostrophes and the links and elements they cross agree with MediaWiki', () => {
   const local = useLocalWiki()
 
   it.each(generatedLines(Number(process.env.WIKI_QUOTES_LINES ?? 100)))('%j', async (line) => {
@@ -160,6 +192,15 @@ describe('apostrophes agree with MediaWiki', () => {
 
   it.each(generatedCrossingLines(Number(process.env.WIKI_QUOTES_LINES ?? 100)))(
     'across links and HTML: %j',
+    async (line) => {
+      const html = await renderHtml(local.wiki, line)
+      const ours = parsedWithExternal(fromWikitext(line, { site: local.site }))
+      expect(formatted(ours)).toBe(formatted(rendered(html)))
+    },
+  )
+
+  it.each(generatedTangledLines(Number(process.env.WIKI_QUOTES_LINES ?? 100)))(
+    'links across HTML: %j',
     async (line) => {
       const html = await renderHtml(local.wiki, line)
       const ours = parsedWithExternal(fromWikitext(line, { site: local.site }))
