@@ -50,7 +50,7 @@ function flagOf(name: string, closing: boolean): number {
 const tags = new RegExp(tagPattern.source, 'uy')
 
 /** The flags of the line's block tags in its top-level text (0 when it has none). */
-export function blockTagsOf(context: ParseContext, body: Body, line: Line, from: number): number {
+export function blockTagsOf(context: ParseContext, body: Body, line: Line): number {
   const { items, starts, ends, texts } = body
   // Without a `<` in the container there is no tag, and a heading changes nothing: only a tag
   // can hold preformatted lines back.
@@ -69,7 +69,7 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line, from:
   }
   for (let index = line.first; index < line.last; index++) {
     if (texts[index] === 0) continue
-    const start = Math.max(starts[index] as number, from)
+    const start = Math.max(starts[index] as number, line.start)
     const end = Math.min(ends[index] as number, line.end)
     const angle = start < end ? nextAngle(context, body, index, start) : -1
     if (angle === -1 || angle >= end) continue

@@ -72,7 +72,7 @@ export function lineBlocks(
     const prefix = prefixLength === 0 ? '' : input.slice(line.start, line.start + prefixLength)
     const normalized = prefix.includes(';') ? prefix.replace(/;/gu, ':') : prefix
     const spaceLed = leadStop > line.start && input.charCodeAt(line.start) === 32
-    const tags = prefix === '' ? blockTagsOf(context, body, line, line.start) : 0
+    const tags = prefix === '' ? blockTagsOf(context, body, line) : 0
     // The depth this line shares with the previous one, as MediaWiki counts it: the same prefix
     // (`;` read as `:`) is all shared, otherwise the raw prefix is compared with the previous
     // line's read one, so a `;` opens a new list wherever it differs.

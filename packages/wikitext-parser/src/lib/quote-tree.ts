@@ -105,6 +105,7 @@ export function flatQuoteTree(
     }
   }
   for (; marker < count; marker++) tree.apply(marker)
+  tree.finish(lastOf(items)?.position.end.offset ?? 0)
   return tree.root
 }
 
@@ -132,6 +133,8 @@ export function nestedQuoteTree(
     } else tree.exit()
   }
   for (; marker < count; marker++) tree.apply(marker)
+  // The last event is the line's last item, or the exit of the container that is.
+  tree.finish(lastOf(nodes)?.position.end.offset ?? 0)
   return tree.root
 }
 
@@ -322,6 +325,14 @@ class QuoteTree {
     for (const span of moved) {
       parent.spans.push({ ...span, present: false, start: after, children: [], piece: true })
     }
+  }
+
+  /**
+   * Closes what is still open at the line's end. doQuotes closes every span there, so nothing
+   * should be; this keeps a span's children in the tree if a marker ever went unmatched.
+   */
+  finish(end: number): void {
+    this.cut(this.levels[0] as Level, 0, end)
   }
 
   /** Closes the spans from `from` on at `offset` without a marker; returns them, outermost first. */
