@@ -343,6 +343,8 @@ describe('links', () => {
       '] z',
     ])
     expect(top('a [[http://x.y label], z')).toEqual(['a [', { externalLink: ['label'] }, ', z'])
+    // A protocol-relative URL too, though no `:` marks it.
+    expect(top('a [[//x.y label], z')).toEqual(['a [', { externalLink: ['label'] }, ', z'])
   })
 })
 

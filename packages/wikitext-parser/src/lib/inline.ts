@@ -57,7 +57,8 @@ function flagsOf(context: ParseContext, items: readonly Content[]): number {
 
 /**
  * Index in `value` of the first place at or after `from` where an inline step could change the
- * text, or -1: `<`, `__`, `''`, a `[` before a protocol, or the start of a letter-led protocol.
+ * text, or -1: `<`, `__`, `''`, a `[` before a protocol or at the text's end, or the start of a
+ * letter-led protocol.
  * A `[` or `:` that can start no link (most of them: `Note:`, `[1]`) is passed over, so its line
  * is written as it is. Where the site's protocols allow no such check, every `[` and `:` counts.
  */
@@ -74,7 +75,10 @@ export function nextInlineTrigger(context: ParseContext, value: string, from: nu
     context.work += found - at + 1
     const code = value.charCodeAt(found)
     if (colons === null || (code !== 91 && code !== 58)) return found
-    if (code === 91 && protocolFits(context, value, found + 1)) return found
+    // A `[` ending the text may meet its protocol in the next item (`[[` left open by pass 1
+    // is a text of its own): only the line's joined texts can tell.
+    if (code === 91 && (found + 1 === value.length || protocolFits(context, value, found + 1)))
+      return found
     if (code === 58) {
       const start = protocolBefore(context, value, found, from, colons)
       if (start !== -1) return start
