@@ -55,6 +55,14 @@ const piece = fc.constantFrom(
   '💩',
   '\r',
   '\t',
+  // Elements across lines, links across tags, lists in table cells.
+  '<div>',
+  '</div>',
+  '<span>',
+  '</span>',
+  '[https://x ',
+  ']',
+  '\n|',
 )
 const wikitext = fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join(''))
 const runs = { numRuns: Number(process.env.FC_RUNS ?? 300) }

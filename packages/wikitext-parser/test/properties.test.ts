@@ -55,6 +55,18 @@ const pieces = [
   '<noinclude>',
   '#if:',
   '_',
+  // HTML tags, inline and block-level, and external links: apostrophes cross them, block tags
+  // pair across lines, links are made while tags are single nodes.
+  '<span>',
+  '</span>',
+  '<div>',
+  '</div>',
+  '<p>',
+  '<blockquote>',
+  '</blockquote>',
+  '[http://a.b ',
+  '\n|',
+  '\n ',
 ]
 const controls = ['\r', '\r\n', '\0', '\x7F', '\u2028', '\uD800', '\uDC00', '\uFEFF', '\t']
 
