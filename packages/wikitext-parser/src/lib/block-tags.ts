@@ -96,13 +96,22 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line): numb
   return flags
 }
 
-/** Whether any text item of the body holds a `<`. */
+/**
+ * Whether a `<` that pass 1 left as text lies within the body's span: 0 when none does. A `<` in
+ * a nested construct's text counts too, so 1 only means "look per line".
+ */
 function anyAngle(context: ParseContext, body: Body): number {
-  for (let index = 0; index < body.items.length; index++) {
-    if (body.texts[index] === 0) continue
-    const value = (body.items[index] as Text).value
-    context.work += value.length
-    if (value.includes('<')) return 1
+  const count = body.items.length
+  if (count === 0) return 0
+  const start = body.starts[0] as number
+  const end = body.ends[count - 1] as number
+  const angles = context.textAngles
+  let low = 0
+  let high = angles.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((angles[middle] as number) < start) low = middle + 1
+    else high = middle
   }
-  return 0
+  return low < angles.length && (angles[low] as number) < end ? 1 : 0
 }

@@ -45,6 +45,7 @@ export function parse(
     noGreaterThan: Infinity,
     noCommentEnd: Infinity,
     noCloseTag: new Map(),
+    textAngles: [],
     unpairedBlockTag: false,
   }
   const children = preprocess(context, 0, value.length, true)

@@ -43,6 +43,8 @@ export interface ParseContext {
   noCommentEnd: number
   /** Tag names whose closing tag was sought and not found, with the offset searched from. */
   readonly noCloseTag: Map<string, number>
+  /** Offsets of the `<`s that became text, in order (block-tags.ts reads them). */
+  readonly textAngles: number[]
   /** A block-level HTML tag was left unpaired on its line in the container pass 2 is reading. */
   unpairedBlockTag: boolean
 }
@@ -386,13 +388,11 @@ export function preprocess(
       (closing && name === 'includeonly') ||
       (closing && !inclusion)
     ) {
-      appendText(at, at + 1)
-      return at + 1
+      return angleText(at)
     }
     const gt = greaterThan(nameEnd)
     if (gt === -1) {
-      appendText(at, at + 1)
-      return at + 1
+      return angleText(at)
     }
     const selfClosing = input.charCodeAt(gt - 1) === 47 && gt - 1 >= nameEnd
     if (inclusion && (name !== 'includeonly' || selfClosing)) {
@@ -435,8 +435,7 @@ export function preprocess(
         out.push(node)
         return to
       }
-      appendText(at, at + 1)
-      return at + 1
+      return angleText(at)
     }
     const end = selfClosing ? gt + 1 : closeEnd
     if (name === 'includeonly') {
@@ -466,6 +465,13 @@ export function preprocess(
     flush()
     out.push(node)
     return end
+  }
+
+  /** A `<` that starts nothing is text; pass 2 looks for HTML tags only where one was. */
+  function angleText(at: number): number {
+    appendText(at, at + 1)
+    context.textAngles.push(at)
+    return at + 1
   }
 
   function greaterThan(from: number): number {

@@ -77,17 +77,28 @@ export class LineEvents {
     this.nodes.push(node)
   }
 
-  /** The line's texts in document order. */
-  texts(): Text[] {
+  /** The line's texts in document order, with whether each lies inside a container. */
+  texts(): { texts: Text[]; inside: boolean[] } {
     const texts: Text[] = []
+    const inside: boolean[] = []
+    let depth = 0
     for (let index = 0; index < this.kinds.length; index++) {
-      if (this.kinds[index] === TEXT) texts.push(this.nodes[index] as Text)
+      const kind = this.kinds[index]
+      if (kind === ENTER) depth++
+      else if (kind === EXIT) depth--
+      else if (kind === TEXT) {
+        texts.push(this.nodes[index] as Text)
+        inside.push(depth > 0)
+      }
     }
-    return texts
+    return { texts, inside }
   }
 }
 
-/** Builds a flat line (no containers): markers applied in offset order between items. */
+/**
+ * Builds a line whose containers (if any) hold no apostrophe run: markers applied in offset order
+ * between items, each container whole inside whatever span holds it.
+ */
 export function flatQuoteTree(
   context: ParseContext,
   items: readonly Content[],

@@ -25,12 +25,16 @@ export function quotes(context: ParseContext, items: readonly Content[]): Conten
   const runStarts: number[] = []
   const runLengths: number[] = []
   const events = hasQuoteContainer(items) ? new LineEvents(items) : null
-  const texts = events === null ? items : events.texts()
+  const line = events?.texts()
+  const texts = line === undefined ? items : line.texts
+  // Spans are cut at containers' edges only if a run lies inside one.
+  let runInside = false
   for (let index = 0; index < texts.length; index++) {
     const item = texts[index] as Content
     if (item.type !== 'text') continue
     const value = item.value
     const base = item.position.start.offset
+    if (!runInside && line?.inside[index] === true && value.includes("''")) runInside = true
     for (let at = value.indexOf("''"); at !== -1;) {
       let end = at + 2
       while (value.charCodeAt(end) === 39) end++
@@ -167,7 +171,7 @@ export function quotes(context: ParseContext, items: readonly Content[]): Conten
     markers.mark(ITALIC, false, false, lineEnd, lineEnd)
   if (state === BI) markers.mark(BOLD, false, false, lineEnd, lineEnd)
 
-  return events === null
-    ? flatQuoteTree(context, items, markers)
-    : nestedQuoteTree(context, events, markers)
+  return events !== null && runInside
+    ? nestedQuoteTree(context, events, markers)
+    : flatQuoteTree(context, items, markers)
 }
