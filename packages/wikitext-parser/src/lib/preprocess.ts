@@ -661,10 +661,22 @@ export function preprocess(
         at++
       }
     }
-    flush()
+    // Most links hold text only: one pending range, cut into target and parameters directly
+    // rather than made into a text node first.
+    const plain = pendingStart !== -1 && out.length === piece.outStart
+    const contentStart = piece.start + 2
+    if (plain) pendingStart = -1
+    else flush()
+    const part = (from: number, end: number): Content[] =>
+      plain ? (end > from ? [text(from, end)] : []) : clip(piece.outStart, out.length, from, end)
     const targetEnd = piece.firstPipe === -1 ? at : piece.firstPipe
     let valid = true
     let targetSource = ''
+    if (plain) {
+      context.work++
+      targetSource = input.slice(contentStart, targetEnd)
+      valid = !invalidTarget.test(targetSource)
+    }
     for (let index = piece.outStart; index < out.length && valid; index++) {
       const item = out[index]
       if (!item) break
@@ -690,6 +702,8 @@ export function preprocess(
     }
     const target = valid ? describeTarget(targetSource) : undefined
     if (!target || (piece.hasLink && target.kind !== 'file') || startsWithProtocol(targetSource)) {
+      // The text stays as it was: its own node, then the `]]`.
+      if (plain) out.push(text(contentStart, at))
       appendText(at, at + 2)
       propagateLink(piece)
       return at + 2
@@ -703,13 +717,18 @@ export function preprocess(
     const children: [LinkTarget, ...LinkParameter[]] = [
       {
         type: 'linkTarget',
-        children: clip(piece.outStart, out.length, piece.start + 2, targetEnd),
-        position: position(piece.start + 2, targetEnd),
+        children: part(contentStart, targetEnd),
+        position: position(contentStart, targetEnd),
       },
     ]
     if (piece.firstPipe !== -1) {
       // Split the rest at each `|` in top-level text.
       const pipes: number[] = [piece.firstPipe]
+      if (plain) {
+        for (let offset = piece.firstPipe + 1; offset < at; offset++) {
+          if (input.charCodeAt(offset) === 124) pipes.push(offset)
+        }
+      }
       for (let index = piece.outStart; index < out.length; index++) {
         const item = out[index]
         if (item?.type !== 'text') continue
@@ -725,7 +744,7 @@ export function preprocess(
         const end = pipes[index + 1] ?? at
         const parameter: LinkParameter = {
           type: 'linkParameter',
-          children: clip(piece.outStart, out.length, pipe + 1, end),
+          children: part(pipe + 1, end),
           position: position(pipe, end),
         }
         restructure(context, parameter, 0, 'block')
