@@ -107,9 +107,9 @@ export const blockElements: ReadonlySet<string> = new Set(
 )
 
 /**
- * Pairs each close tag (of a name in `names`, or any) with the nearest open tag of its name
- * when no open tag of such a name lies unclosed between them; what lies between becomes the
- * element's children.
+ * Pairs each close tag (of a name in `names`, or any) with the innermost open tag (of those
+ * names) when that one has its name; what lies between becomes the element's children. Tags of
+ * other names are left as they are.
  */
 export function pairTags(
   context: ParseContext,

@@ -1,6 +1,7 @@
 /**
  * Pass 2 within one line: HTML tags, behaviour switches, external links and free URLs, then
- * apostrophes (`doQuotes`) over the whole line. Items are pass-1 nodes and text; the result keeps every character.
+ * apostrophes (`doQuotes`) over the whole line. Items are pass-1 nodes and text; the result
+ * keeps every character.
  */
 import { htmlTagNodes, pairLineTags } from './html-tags.js'
 import { quotes } from './quotes.js'
