@@ -2,6 +2,7 @@
 // an in-process `serveHttp` on a real loopback socket covers what needs the handler's own view
 // (abort reasons, `stats()`), with a tool defined here.
 import { Agent, request } from 'node:http'
+import { connect } from 'node:net'
 import { createServer, defineTool, type AbortReason } from '@wiki/mcp-core'
 import { serveHttp } from '@wiki/mcp-core/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -352,6 +353,51 @@ describe('HTTP reliability, in-process serveHttp on loopback', () => {
     // One byte less is fine.
     const fits = await post(url, oversize.replace('xx', 'x'), auth)
     expect(fits.status).toBe(200)
+  })
+
+  it('lets a client still sending read its 413, and keeps the connection for the next request', async () => {
+    // The client declares 1 MiB, sends a little, reads the 413, then sends the rest and a second
+    // request on the same socket. A server that closed under it would fail those writes (EPIPE).
+    const { port } = new URL(url)
+    const socket = connect(Number(port), '127.0.0.1')
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve)
+      socket.once('error', reject)
+    })
+    let received = ''
+    const errors: Error[] = []
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (received += chunk))
+    socket.on('error', (error) => errors.push(error))
+    const until = (text: string): Promise<void> =>
+      within(
+        5_000,
+        `a reply holding ${text}`,
+        new Promise<void>((resolve) => {
+          const check = (): void => {
+            if (received.includes(text)) resolve()
+            else setTimeout(check, 10)
+          }
+          check()
+        }),
+      )
+    const head = (length: number): string =>
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+      `Authorization: ${auth.authorization}\r\nMcp-Protocol-Version: 2025-11-25\r\n` +
+      `Content-Length: ${length}\r\n\r\n`
+    const size = 1024 * 1024
+    const chunk = 64 * 1024
+    socket.write(head(size) + 'x'.repeat(chunk))
+    await until('payload_too_large')
+    expect(received).toMatch(/^HTTP\/1\.1 413 /)
+    for (let sent = chunk; sent < size; sent += chunk) {
+      await new Promise<void>((resolve) => socket.write('x'.repeat(chunk), () => resolve()))
+    }
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' })
+    socket.write(head(Buffer.byteLength(ping)) + ping)
+    await until('"id":9')
+    expect(errors).toEqual([])
+    socket.destroy()
   })
 
   it('holds 1000 concurrent authenticated tools/call requests in flight at once', async () => {

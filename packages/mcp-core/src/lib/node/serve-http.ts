@@ -131,12 +131,32 @@ export async function serveHttp(
   return { url, close, stats: core.stats }
 }
 
+/** How much of a refused, too-large body is read and dropped before its connection is cut. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024
+
 /** Adapts a Node request for the pipeline without building a Web `Request`. */
 function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string): HttpInput {
   const url = req.url ?? '/'
-  const refuse = (): void => {
-    // Drain the rest without keeping it, and do not reuse a connection that sent too much.
+  /** Refuses a body too slow to arrive: the connection closes after the answer. */
+  const refuseSlow = (): void => {
     res.shouldKeepAlive = false
+    req.resume()
+  }
+  /**
+   * Refuses a body too large. The rest is read and dropped, so a client still sending gets to
+   * read the 413: closing the connection under it fails its write (EPIPE) first. A body that
+   * goes on past `DRAIN_LIMIT_BYTES` more is not waited for.
+   */
+  const refuseLarge = (declared: number): void => {
+    if (declared > DRAIN_LIMIT_BYTES) {
+      refuseSlow()
+      return
+    }
+    let drained = 0
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length
+      if (drained > DRAIN_LIMIT_BYTES) req.socket.destroy()
+    })
     req.resume()
   }
   return {
@@ -160,7 +180,7 @@ function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string
     readBody(maxBytes, timeoutMs) {
       const length = req.headers['content-length']
       if (length !== undefined && Number(length) > maxBytes) {
-        refuse()
+        refuseLarge(Number(length))
         return Promise.resolve(413)
       }
       return new Promise((resolve) => {
@@ -174,14 +194,14 @@ function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string
         }
         const timer = setTimeout(() => {
           cleanup()
-          refuse()
+          refuseSlow()
           resolve(408)
         }, timeoutMs)
         const onData = (chunk: Buffer): void => {
           total += chunk.length
           if (total > maxBytes) {
             cleanup()
-            refuse()
+            refuseLarge(0)
             resolve(413)
             return
           }
