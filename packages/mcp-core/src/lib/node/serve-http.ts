@@ -137,8 +137,8 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024
 /** Adapts a Node request for the pipeline without building a Web `Request`. */
 function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string): HttpInput {
   const url = req.url ?? '/'
-  /** Refuses a body too slow to arrive: the connection closes after the answer. */
-  const refuseSlow = (): void => {
+  /** Refuses a body and closes the connection after the answer (a body too slow, or far too large). */
+  const refuseAndClose = (): void => {
     res.shouldKeepAlive = false
     req.resume()
   }
@@ -149,7 +149,7 @@ function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string
    */
   const refuseLarge = (declared: number): void => {
     if (declared > DRAIN_LIMIT_BYTES) {
-      refuseSlow()
+      refuseAndClose()
       return
     }
     let drained = 0
@@ -194,7 +194,7 @@ function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string
         }
         const timer = setTimeout(() => {
           cleanup()
-          refuseSlow()
+          refuseAndClose()
           resolve(408)
         }, timeoutMs)
         const onData = (chunk: Buffer): void => {
