@@ -346,7 +346,7 @@ class QuoteTree {
     this.cut(this.levels[0] as Level, 0, end)
   }
 
-  /** Closes the spans from `from` on at `offset` without a marker; returns them, outermost first. */
+  /** Closes the spans from `from` on at `offset`, no marker; returns them, outermost first. */
   private cut(level: Level, from: number, offset: number): OpenSpan[] {
     const moved = level.spans.slice(from)
     for (let index = level.spans.length - 1; index >= from; index--) {

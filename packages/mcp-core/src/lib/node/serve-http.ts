@@ -137,7 +137,7 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024
 /** Adapts a Node request for the pipeline without building a Web `Request`. */
 function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string): HttpInput {
   const url = req.url ?? '/'
-  /** Refuses a body and closes the connection after the answer (a body too slow, or far too large). */
+  /** Refuses a body and closes the connection after the answer: too slow, or far too large. */
   const refuseAndClose = (): void => {
     res.shouldKeepAlive = false
     req.resume()
