@@ -11,7 +11,7 @@
 // machine's fast and slow phases fall on both alike. Exits 1 when any tree differs.
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { archCorpus, scan, syntheticCorpus } from './corpora.mjs'
+import { archCorpus, scan, seededRandom, syntheticCorpus } from './corpora.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
@@ -50,15 +50,7 @@ const pieces = [
   ...['\n{|', '\n|', '\n|-', '\n|}', '\n*', '\n#', '\n ', '\n;', '\n:', '\n=='],
   ...['<div>', '</div>', '<p>', '</p>', '<blockquote>', '</blockquote>', '<center>', '</center>'],
 ]
-// mulberry32: a multiply-and-mask generator on doubles (seed * 1103515245 & mask) loses its low
-// bits past 2^53 and repeats within about 16,000 draws, so most "random" inputs were repeats.
-let seed = 12345
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
+const random = seededRandom(12345)
 const randomInputs = Array.from({ length: randomCount }, () => {
   let text = ''
   const count = 1 + Math.floor(random() * 40)

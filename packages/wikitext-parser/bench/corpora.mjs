@@ -20,15 +20,23 @@ export function archCorpus() {
     .filter((text) => typeof text === 'string')
 }
 
-/** Deterministic pages with the Arch pages' mix of constructs; every word is made up here. */
-export function syntheticCorpus(bytes) {
-  let seed = 0x5eed
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+/**
+ * Numbers in [0, 1) from a fixed seed (mulberry32, on 32-bit integers: a multiply-and-mask
+ * generator on doubles loses its low bits past 2^53 and repeats within about 16,000 draws).
+ */
+export function seededRandom(seed) {
+  let state = seed | 0
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/** Deterministic pages with the Arch pages' mix of constructs; every word is made up here. */
+export function syntheticCorpus(bytes) {
+  const random = seededRandom(0x5eed)
   const pick = (list) => list[Math.floor(random() * list.length)]
   const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'qu', 'ar', 'en', 'is']
   const word = () =>

@@ -223,11 +223,14 @@ export function lineBlocks(
     emitInline(context, body, line, line.start, out)
   }
 
+  const finish = (): void => {
+    if (pendingBreak !== -1) out.text(pendingBreak, pendingBreak + 1)
+    pendingBreak = -1
+  }
   return {
     line: writeLine,
     interrupt() {
-      if (pendingBreak !== -1) out.text(pendingBreak, pendingBreak + 1)
-      pendingBreak = -1
+      finish()
       lists = []
       previousPrefix = ''
       pre = null
@@ -236,10 +239,7 @@ export function lineBlocks(
       pendingBreak = breakAt
       inBlockElement = false
     },
-    finish() {
-      if (pendingBreak !== -1) out.text(pendingBreak, pendingBreak + 1)
-      pendingBreak = -1
-    },
+    finish,
   }
 }
 

@@ -667,8 +667,6 @@ export function preprocess(
     const contentStart = piece.start + 2
     if (plain) pendingStart = -1
     else flush()
-    const part = (from: number, end: number): Content[] =>
-      plain ? (end > from ? [text(from, end)] : []) : clip(piece.outStart, out.length, from, end)
     const targetEnd = piece.firstPipe === -1 ? at : piece.firstPipe
     let valid = true
     let targetSource = ''
@@ -717,7 +715,7 @@ export function preprocess(
     const children: [LinkTarget, ...LinkParameter[]] = [
       {
         type: 'linkTarget',
-        children: part(contentStart, targetEnd),
+        children: linkPart(plain, piece.outStart, contentStart, targetEnd),
         position: position(contentStart, targetEnd),
       },
     ]
@@ -744,7 +742,7 @@ export function preprocess(
         const end = pipes[index + 1] ?? at
         const parameter: LinkParameter = {
           type: 'linkParameter',
-          children: part(pipe + 1, end),
+          children: linkPart(plain, piece.outStart, pipe + 1, end),
           position: position(pipe, end),
         }
         restructure(context, parameter, 0, 'block')
@@ -767,6 +765,15 @@ export function preprocess(
     piece.hasLink = true
     propagateLink(piece)
     return end
+  }
+
+  /**
+   * The children of a link's target or parameter in [from, end): cut from the link's one pending
+   * text (`plain`), or clipped from its items.
+   */
+  function linkPart(plain: boolean, outStart: number, from: number, end: number): Content[] {
+    if (!plain) return clip(outStart, out.length, from, end)
+    return end > from ? [text(from, end)] : []
   }
 
   /** MediaWiki leaves `[[http://…]]` to the external-link pass: a target led by a protocol. */

@@ -147,11 +147,7 @@ function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string
    * read the 413: closing the connection under it fails its write (EPIPE) first. A body that
    * goes on past `DRAIN_LIMIT_BYTES` more is not waited for.
    */
-  const refuseLarge = (declared: number): void => {
-    if (declared > DRAIN_LIMIT_BYTES) {
-      refuseAndClose()
-      return
-    }
+  const refuseLarge = (): void => {
     let drained = 0
     req.on('data', (chunk: Buffer) => {
       drained += chunk.length
@@ -180,7 +176,9 @@ function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string
     readBody(maxBytes, timeoutMs) {
       const length = req.headers['content-length']
       if (length !== undefined && Number(length) > maxBytes) {
-        refuseLarge(Number(length))
+        // A body declared far too large is not waited for at all.
+        if (Number(length) > DRAIN_LIMIT_BYTES) refuseAndClose()
+        else refuseLarge()
         return Promise.resolve(413)
       }
       return new Promise((resolve) => {
@@ -201,7 +199,7 @@ function toInput(req: IncomingMessage, res: ServerResponse, fallbackHost: string
           total += chunk.length
           if (total > maxBytes) {
             cleanup()
-            refuseLarge(0)
+            refuseLarge()
             resolve(413)
             return
           }
