@@ -49,6 +49,7 @@ const pieces = [
   // Line starts, so block structure (tables, lists, preformatted lines) comes up often.
   ...['\n{|', '\n|', '\n|-', '\n|}', '\n*', '\n#', '\n ', '\n;', '\n:', '\n=='],
   ...['<div>', '</div>', '<p>', '</p>', '<blockquote>', '</blockquote>', '<center>', '</center>'],
+  ...['\n<!-- c -->\n', '<!-- c -->'],
 ]
 const random = seededRandom(12345)
 const randomInputs = Array.from({ length: randomCount }, () => {

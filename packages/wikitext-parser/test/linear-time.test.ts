@@ -29,6 +29,9 @@ const families: [string, (n: number) => string][] = [
   ['<p> and space-led lines', (n) => '<p>\n a\n</p>\n b\n'.repeat(n)],
   ["<span>''a nested", (n) => "<span>''a".repeat(n) + '</span>'.repeat(n)],
   ["[http://a ''b] c''", (n) => "''a [http://a b'' c] d\n".repeat(n)],
+  // Lines of only comments join the lines around them; a chain of comments is read ahead.
+  ['comment lines', (n) => '* a\n <!-- b --> <!-- c -->\n<!-- d -->* e\n'.repeat(n)],
+  ['\\n<!-- --> <!--', (n) => '\n<!-- --> <!--'.repeat(n)],
 ]
 
 const timed = new Set([

@@ -67,6 +67,10 @@ const pieces = [
   '[http://a.b ',
   '\n|',
   '\n ',
+  // Lines of only comments are part of the break before them; a line's leading comments too.
+  '\n<!-- c -->\n',
+  '<!-- c -->',
+  '\t',
 ]
 const controls = ['\r', '\r\n', '\0', '\x7F', '\u2028', '\uD800', '\uDC00', '\uFEFF', '\t']
 

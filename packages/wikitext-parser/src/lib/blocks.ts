@@ -5,7 +5,16 @@
  * nor pass 2 ever reaches the call stack, and pass 2 never runs inside itself (which lets bodies
  * share their buffers, see body-lines.ts).
  */
-import { bodyOf, itemsOf, leadEnd, linesOf, type Body, type Line } from './body-lines.js'
+import {
+  bodyOf,
+  itemsOf,
+  leadEnd,
+  linesOf,
+  writeBreak,
+  writeLead,
+  type Body,
+  type Line,
+} from './body-lines.js'
 import { pairBlockElements } from './block-elements.js'
 import { inline, makeText, nextInlineTrigger } from './inline.js'
 import { lastOf } from './last-of.js'
@@ -76,9 +85,11 @@ export function restructure(
 
 /** Inline structure line by line, with the breaks kept between lines. */
 function inlineAll(context: ParseContext, body: Body, out: TextSink): void {
-  for (const line of linesOf(context, body)) {
+  const lines = linesOf(context, body)
+  writeLead(body, lines, out)
+  for (const line of lines) {
     emitInline(context, body, line, line.start, out)
-    if (line.newline) out.text(line.end, line.end + 1)
+    writeBreak(body, line, out)
   }
 }
 
@@ -96,6 +107,7 @@ interface Opened {
 function block(context: ParseContext, body: Body, out: TextSink): void {
   const input = context.input
   const lines = linesOf(context, body)
+  writeLead(body, lines, out)
   // Wrappers get their end once their children are known, innermost first.
   const wrappers: Opened[] = []
   const open: Open = (node) => {
@@ -126,8 +138,8 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
       flow.interrupt()
       const closed = tableLine(context, body, line, leadStop, indent, tables, out, open, minimumEnd)
       // A line that closes the outermost table leaves its break to the container.
-      if (closed && tables.length === 0) flow.tableClosed(line.newline ? line.end : -1)
-      else if (line.newline) innermost(tables, out).text(line.end, line.end + 1)
+      if (closed && tables.length === 0) flow.tableClosed(line)
+      else writeBreak(body, line, innermost(tables, out))
       continue
     }
     flow.line(line, leadStop)

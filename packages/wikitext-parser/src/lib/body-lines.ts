@@ -6,6 +6,7 @@
  */
 import { makeText, nextInlineTrigger } from './inline.js'
 import type { ParseContext } from './preprocess.js'
+import type { TextSink } from './text-sink.js'
 import type { Content, Text } from './types.js'
 
 /** Valid for `items.length` entries, until the next `bodyOf`. */
@@ -24,12 +25,18 @@ export interface Body {
 }
 
 export interface Line {
-  /** Offset of the line's first character. */
+  /** Offset of the line's first character after the comments it starts with. */
   start: number
   /** Offset of the `\n` ending the line, or of the body's end. */
   end: number
   /** Whether a `\n` at `end` ends the line. */
   newline: boolean
+  /**
+   * Where the line's break ends and the next line starts: after the `\n`, the lines of only
+   * comments MediaWiki removes with it (comment-lines.ts) and the next line's leading comments;
+   * `end` when there is no break.
+   */
+  breakEnd: number
   /** Index of the first item in the line, and one past the last. */
   first: number
   last: number
@@ -77,29 +84,110 @@ export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
   }
 }
 
-/** Splits the body into lines at each `\n` of top-level text; a last line needs a character. */
+/**
+ * Splits the body into lines at each `\n` of top-level text; a last line needs a character.
+ * Comments are gone when MediaWiki's block pass reads a line, so the lines of only comments after
+ * a break are part of that break, and so are the comments a line starts with (`<!-- c -->* a` is
+ * a list item); the body's own leading comments come before its first line (`writeLead`).
+ */
 export function linesOf(context: ParseContext, body: Body): Line[] {
   const { items, starts, ends, texts } = body
   const count = items.length
   const lines: Line[] = []
   if (count === 0) return lines
-  let start = starts[0] as number
+  const commentLines = context.commentLines
+  let start = lineStart(context, body, 0, starts[0] as number)
   let first = 0
+  // Until the first item ending after `start` is found: the next line's first item.
+  let seeking = true
   for (let index = 0; index < count; index++) {
+    if (seeking && (ends[index] as number) > start) {
+      first = index
+      seeking = false
+    }
     if (texts[index] === 0) continue
     const value = (items[index] as Text).value
     const base = starts[index] as number
     context.work += value.length
-    for (let found = value.indexOf('\n'); found !== -1; found = value.indexOf('\n', found + 1)) {
+    let found = value.indexOf('\n', start > base ? start - base : 0)
+    while (found !== -1) {
       const at = base + found
-      lines.push({ start, end: at, newline: true, first, last: index + 1 })
-      start = at + 1
-      first = start < (ends[index] as number) ? index : index + 1
+      // Most breaks are followed by more of the same text, where no comment starts.
+      const next =
+        at + 1 < (ends[index] as number) && commentLines.size === 0
+          ? at + 1
+          : lineStart(context, body, index + 1, at + 1)
+      lines.push({ start, end: at, newline: true, breakEnd: next, first, last: index + 1 })
+      start = next
+      if (start < (ends[index] as number)) first = index
+      else seeking = true
+      found = start - base < value.length ? value.indexOf('\n', start - base) : -1
     }
   }
   const end = ends[count - 1] as number
-  if (first < count) lines.push({ start, end, newline: false, first, last: count })
+  if (!seeking) lines.push({ start, end, newline: false, breakEnd: end, first, last: count })
   return lines
+}
+
+/**
+ * Where the line at `at` starts once the lines of only comments there and its own leading
+ * comments are passed (items from `item` on are those not yet passed).
+ */
+function lineStart(context: ParseContext, body: Body, item: number, at: number): number {
+  const { items, starts, ends, texts } = body
+  const commentLines = context.commentLines
+  let start = at
+  let index = item
+  for (;;) {
+    const eaten = commentLines.size === 0 ? undefined : commentLines.get(start)
+    if (eaten !== undefined) {
+      start = eaten
+      continue
+    }
+    while (index < items.length && (starts[index] as number) < start) {
+      index++
+      context.work++
+    }
+    if (
+      index < items.length &&
+      starts[index] === start &&
+      texts[index] === 0 &&
+      (items[index] as Content).type === 'comment'
+    ) {
+      start = ends[index] as number
+      index++
+      continue
+    }
+    return start
+  }
+}
+
+/** Writes the comments before the body's first line (all its items when it has no line). */
+export function writeLead(body: Body, lines: readonly Line[], sink: TextSink): void {
+  const end = lines[0]?.start ?? Infinity
+  for (let index = 0; index < body.items.length && (body.starts[index] as number) < end; index++) {
+    sink.node(body.items[index] as Content)
+  }
+}
+
+/**
+ * Writes the line's break: its `\n` and the comments after it, up to `line.breakEnd`, texts cut
+ * to fit.
+ */
+export function writeBreak(body: Body, line: Line, sink: TextSink): void {
+  if (!line.newline) return
+  const end = line.breakEnd
+  if (end === line.end + 1) {
+    sink.text(line.end, end)
+    return
+  }
+  const { items, starts, ends, texts } = body
+  for (let index = line.last - 1; index < items.length; index++) {
+    const itemStart = starts[index] as number
+    if (itemStart >= end) break
+    if (texts[index] === 0) sink.node(items[index] as Content)
+    else sink.text(Math.max(itemStart, line.end), Math.min(ends[index] as number, end))
+  }
 }
 
 /** The line's items from offset `from` on, texts cut to the line (whole texts kept as they are). */

@@ -46,6 +46,7 @@ export function parse(
     noCommentEnd: Infinity,
     noCloseTag: new Map(),
     textAngles: [],
+    commentLines: new Map(),
     unpairedBlockTag: false,
   }
   const children = preprocess(context, 0, value.length, true)

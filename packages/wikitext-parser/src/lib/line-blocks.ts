@@ -4,7 +4,7 @@
  * allows them among block-level HTML tags, and each line's inline structure. Each line's break is
  * written once the next line shows where it belongs.
  */
-import { itemsOf, nextTrigger, type Body, type Line } from './body-lines.js'
+import { itemsOf, nextTrigger, writeBreak, type Body, type Line } from './body-lines.js'
 import {
   blockTagsOf,
   CLOSES_BLOCK,
@@ -42,10 +42,10 @@ export interface LineBlocks {
   /** A table line comes: the pending break goes to the flow, open lists and blocks end there. */
   interrupt(): void
   /**
-   * A table closed on the last line: its break is pending, and MediaWiki's `</table>` lets the
-   * lines after it be preformatted again.
+   * A table closed on `line`: its break is pending, and MediaWiki's `</table>` lets the lines
+   * after it be preformatted again.
    */
-  tableClosed(breakAt: number): void
+  tableClosed(line: Line): void
   /** Writes the pending break. */
   finish(): void
 }
@@ -61,7 +61,8 @@ export function lineBlocks(
   let lists: OpenList[] = []
   let previousPrefix = ''
   let pre: TextSink | null = null
-  let pendingBreak = -1
+  // The line whose break is not written yet.
+  let pendingBreak: Line | null = null
   let breakTarget: TextSink = out
   // What the block tags of the lines so far allow (block-tags.ts).
   let inBlockElement = false
@@ -100,8 +101,8 @@ export function lineBlocks(
     } else {
       breakTarget = out
     }
-    if (pendingBreak !== -1) breakTarget.text(pendingBreak, pendingBreak + 1)
-    pendingBreak = line.newline ? line.end : -1
+    if (pendingBreak) writeBreak(body, pendingBreak, breakTarget)
+    pendingBreak = line
 
     if (prefix !== '') {
       pre = null
@@ -202,10 +203,7 @@ export function lineBlocks(
       !inBlockElement &&
       !inBlockquote
     ) {
-      const spaceOnly =
-        runOf(input, line.start, leadStop, spaceChars) === leadStop - line.start &&
-        itemCount(body, line) === 1
-      if (!spaceOnly || pre) {
+      if (pre || !isBlankLine(context, body, line)) {
         if (!pre) {
           const node: Preformatted = {
             type: 'preformatted',
@@ -224,8 +222,8 @@ export function lineBlocks(
   }
 
   const finish = (): void => {
-    if (pendingBreak !== -1) out.text(pendingBreak, pendingBreak + 1)
-    pendingBreak = -1
+    if (pendingBreak) writeBreak(body, pendingBreak, out)
+    pendingBreak = null
   }
   return {
     line: writeLine,
@@ -235,8 +233,8 @@ export function lineBlocks(
       previousPrefix = ''
       pre = null
     },
-    tableClosed(breakAt) {
-      pendingBreak = breakAt
+    tableClosed(line) {
+      pendingBreak = line
       inBlockElement = false
     },
     finish,
@@ -279,18 +277,24 @@ export function emitInline(
   }
 }
 
-/** Number of items with characters in the line. */
-function itemCount(body: Body, line: Line): number {
-  let count = 0
+/**
+ * Whether the line holds only comments and what PHP's `trim` removes: MediaWiki makes a
+ * space-led line preformatted only when something is left once comments are gone.
+ */
+function isBlankLine(context: ParseContext, body: Body, line: Line): boolean {
+  const { items, starts, ends, texts } = body
+  const input = context.input
   for (let index = line.first; index < line.last; index++) {
-    if (body.texts[index] === 0) count++
-    else if (
-      Math.min(body.ends[index] as number, line.end) >
-      Math.max(body.starts[index] as number, line.start)
-    )
-      count++
+    if (texts[index] === 0) {
+      if ((items[index] as Content).type === 'comment') continue
+      return false
+    }
+    const end = Math.min(ends[index] as number, line.end)
+    for (let at = Math.max(starts[index] as number, line.start); at < end; at++) {
+      if (trimmed[input.charCodeAt(at)] !== 1) return false
+    }
   }
-  return count
+  return true
 }
 
 // Line-start markup is read with character tables, not regex literals: a literal in the loop
@@ -302,7 +306,8 @@ const asciiSet = (chars: string): Uint8Array => {
   return table
 }
 export const indentChars: Uint8Array = asciiSet(' \t')
-const spaceChars = asciiSet(' ')
+// PHP's `trim` set, less the line break a line never holds.
+const trimmed = asciiSet(' \t\r\0\v')
 const dashChars = asciiSet('-')
 const listMarkers = asciiSet('*#:;')
 

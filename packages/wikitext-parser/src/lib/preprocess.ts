@@ -10,6 +10,7 @@
  */
 import { restructure } from './blocks.js'
 import { protocolFits } from './inline.js'
+import { recordCommentLine } from './comment-lines.js'
 import { lastOf } from './last-of.js'
 import type { Pointer } from './positions.js'
 import type { SiteIndex } from './site-index.js'
@@ -45,6 +46,11 @@ export interface ParseContext {
   readonly noCloseTag: Map<string, number>
   /** Offsets of the `<`s that became text, in order (block-tags.ts reads them). */
   readonly textAngles: number[]
+  /**
+   * Lines MediaWiki's preprocessor removes with their line break (only comments, spaces and
+   * tabs): from the line's start to after its `\n` (comment-lines.ts).
+   */
+  readonly commentLines: Map<number, number>
   /** A block-level HTML tag was left unpaired on its line in the container pass 2 is reading. */
   unpairedBlockTag: boolean
 }
@@ -359,6 +365,7 @@ export function preprocess(
       }
       flush()
       out.push(node)
+      if (close !== -1) recordCommentLine(context, from, to, at, end)
       return end
     }
     let nameStart = at + 1
