@@ -619,6 +619,26 @@ describe('tables', () => {
     const tables = allNodes(tree).filter((node) => node.type === 'table')
     expect(tables.map((table) => table.type === 'table' && table.closed)).toEqual([false, true])
   })
+
+  it('keeps every character in place around implied rows, captions and open cells', () => {
+    // An implied row starts at its first cell's marker: the indent before it is the table's.
+    expect(top('{|\n |a')).toEqual([{ table: ['\n ', { tableRow: [{ tableCell: ['a'] }] }] }])
+    // A caption between cells ends their row; the cells after it start a new one, in the order
+    // of the source (and of MediaWiki's HTML).
+    expect(top('{|\n|a\n|+c\n|b')).toEqual([
+      {
+        table: [
+          '\n',
+          { tableRow: [{ tableCell: ['a\n'] }] },
+          { tableCaption: ['c\n'] },
+          { tableRow: [{ tableCell: ['b'] }] },
+        ],
+      },
+    ])
+    // A cell still open at the end keeps its last lines' breaks.
+    expect(toWikitext(parse('{|\n|a\n\n'))).toBe('{|\n|a\n\n')
+    expect(top('{|\n|a\n\n')).toEqual([{ table: ['\n', { tableRow: [{ tableCell: ['a\n\n'] }] }] }])
+  })
 })
 
 describe('redirects', () => {

@@ -71,6 +71,9 @@ const pieces = [
   '\n<!-- c -->\n',
   '<!-- c -->',
   '\t',
+  // Table lines with an indent and captions among cells.
+  '\n |',
+  '\n|+',
 ]
 const controls = ['\r', '\r\n', '\0', '\x7F', '\u2028', '\uD800', '\uDC00', '\uFEFF', '\t']
 

@@ -144,6 +144,8 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
     }
     flow.line(line, leadStop)
   }
+  // A cell still open at the end keeps its last line's break.
+  for (const state of tables) state.cellFlow?.finish()
   flow.finish()
   for (let index = wrappers.length - 1; index >= 0; index--) {
     const { node, sink } = wrappers[index] as Opened
@@ -352,8 +354,16 @@ function tableLine(
   if (two === '|+' || first === '|' || first === '!') {
     const caption = two === '|+'
     const header = first === '!'
+    // A caption goes in the table, after the open row: cells after it start a row of their own,
+    // so the tree keeps the source's order (MediaWiki's HTML cleanup moves such a caption out).
+    if (caption) {
+      state.row = null
+      state.rowSink = null
+    }
+    // An implied row starts at the marker, so the indent before it goes to the table.
+    if (caption || !state.rowSink) addIndent(state.tableSink)
+    else addIndent(state.rowSink)
     const target = caption ? state.tableSink : ensureRow(context, state, markStart, open)
-    addIndent(target)
     const markerLength = caption ? 2 : 1
     const separators = caption ? [] : separatorsIn(items, markStart + 1, header)
     const lineEnd = lastOf(items)?.position.end.offset ?? markStart + markerLength
