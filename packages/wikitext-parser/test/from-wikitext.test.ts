@@ -620,6 +620,44 @@ describe('tables', () => {
     expect(tables.map((table) => table.type === 'table' && table.closed)).toEqual([false, true])
   })
 
+  it('puts a table indented by colons in description lists, as MediaWiki does', () => {
+    // `::{|` is a table in a description item in a description item; the deepest item carries
+    // the colons, and the rest of the `|}` line stays in it.
+    expect(top('::  {|\n|a\n|} b\n* c')).toEqual([
+      {
+        list: [
+          {
+            listItem: [
+              {
+                list: [
+                  {
+                    listItem: [
+                      '  ',
+                      { table: ['\n', { tableRow: [{ tableCell: ['a\n'] }] }] },
+                      ' b',
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      '\n',
+      { list: [{ listItem: [' c'] }] },
+    ])
+    const items = allNodes(parse('::{|\n|}')).filter((node) => node.type === 'listItem')
+    expect(items).toMatchObject([
+      { kind: 'description', marker: '' },
+      { kind: 'description', marker: '::' },
+    ])
+    // In a cell's later lines too; `*{|` is no table.
+    expect(
+      allNodes(parse('{|\n|a\n:{|\n|b\n|}\n|}')).filter((node) => node.type === 'table'),
+    ).toHaveLength(2)
+    expect(allNodes(parse('*{|\n|a\n|}')).some((node) => node.type === 'table')).toBe(false)
+  })
+
   it('keeps every character in place around implied rows, captions and open cells', () => {
     // An implied row starts at its first cell's marker: the indent before it is the table's.
     expect(top('{|\n |a')).toEqual([{ table: ['\n ', { tableRow: [{ tableCell: ['a'] }] }] }])

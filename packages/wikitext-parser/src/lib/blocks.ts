@@ -19,8 +19,10 @@ import { pairBlockElements } from './block-elements.js'
 import { inline, makeText, nextInlineTrigger } from './inline.js'
 import { lastOf } from './last-of.js'
 import {
+  colonChars,
   emitInline,
   indentChars,
+  lineSpaceChars,
   lineBlocks,
   runOf,
   type LineBlocks,
@@ -31,6 +33,8 @@ import type { ParseContext } from './preprocess.js'
 import { TextSink } from './text-sink.js'
 import type {
   Content,
+  List,
+  ListItem,
   Redirect,
   Root,
   Table,
@@ -124,7 +128,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
   for (const line of lines) {
     const leadStop = leadEnd(body, line)
     const indent = runOf(input, line.start, leadStop, indentChars)
-    if (tables.length > 0 || startsWithAt(input, '{|', line.start + indent, leadStop)) {
+    if (tables.length > 0 || tableOpenAt(input, line.start + indent, leadStop) !== -1) {
       // A cell's lines after its first are a flow of their own: lists and preformatted
       // blocks inside the cell, as MediaWiki's block pass reads them after its `<td>`.
       const state = lastOf(tables)
@@ -166,7 +170,17 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
 function isTableMarkup(input: string, at: number, limit: number): boolean {
   if (at >= limit) return false
   const code = input.charCodeAt(at)
-  return code === 124 || code === 33 || startsWithAt(input, '{|', at, limit)
+  return code === 124 || code === 33 || tableOpenAt(input, at, limit) !== -1
+}
+
+/**
+ * Where the `{|` of a table starting at `at` is, or -1: MediaWiki's `^(:*)\s*\{\|` on the
+ * trimmed line, so colons may indent a table (`:{|` is a table in a description list).
+ */
+function tableOpenAt(input: string, at: number, limit: number): number {
+  const colons = runOf(input, at, limit, colonChars)
+  const open = colons === 0 ? at : at + colons + runOf(input, at + colons, limit, lineSpaceChars)
+  return startsWithAt(input, '{|', open, limit) ? open : -1
 }
 
 /** Whether `input` holds `search` at `at`, entirely before `limit`. */
@@ -176,6 +190,8 @@ function startsWithAt(input: string, search: string, at: number, limit: number):
 
 interface TableState {
   table: Table
+  /** Where the table was written, and the rest of its `|}` line goes. */
+  container: TextSink
   tableSink: TextSink
   row: TableRow | null
   rowSink: TextSink | null
@@ -297,23 +313,33 @@ function tableLine(
   const addIndent = (target: TextSink): void => {
     if (indent > 0) target.text(line.start, markStart)
   }
-  if (lead.startsWith('{|', indent)) {
+  const tableOpen = tableOpenAt(context.input, markStart, leadStop)
+  if (tableOpen !== -1) {
     const target = innermost(tables, out)
     addIndent(target)
+    const container = indentedTableItem(context, markStart, tableOpen, target, open)
     const table: Table = {
       type: 'table',
-      attributes: sourceFrom(context, items, markStart + 2),
+      attributes: sourceFrom(context, items, tableOpen + 2),
       closed: false,
       children: [],
-      position: position(markStart, markStart + 2),
+      position: position(tableOpen, tableOpen + 2),
     }
-    minimumEnd.set(table, Math.max(markStart + 2, lastOf(items)?.position.end.offset ?? 0))
+    minimumEnd.set(table, Math.max(tableOpen + 2, lastOf(items)?.position.end.offset ?? 0))
     const tableSink = open(table)
     if (table.attributes !== '') {
-      tableSink.node(attributesNode(context, items, markStart + 2, lineEndOf(items), ''))
+      tableSink.node(attributesNode(context, items, tableOpen + 2, lineEndOf(items), ''))
     }
-    target.node(table)
-    tables.push({ table, tableSink, row: null, rowSink: null, cellSink: null, cellFlow: null })
+    container.node(table)
+    tables.push({
+      table,
+      container,
+      tableSink,
+      row: null,
+      rowSink: null,
+      cellSink: null,
+      cellFlow: null,
+    })
     return false
   }
   const state = lastOf(tables) as TableState
@@ -324,7 +350,7 @@ function tableLine(
     minimumEnd.set(state.table, markStart + 2)
     tables.pop()
     // The rest of the line belongs to the table's container.
-    innermost(tables, out).nodes(inline(context, itemsFrom(context, items, markStart + 2)))
+    state.container.nodes(inline(context, itemsFrom(context, items, markStart + 2)))
     return true
   }
   if (two === '|-') {
@@ -415,6 +441,44 @@ function tableLine(
   // Any other line continues the innermost cell (or row, or table).
   innermost(tables, out).nodes(inline(context, items))
   return false
+}
+
+/**
+ * Where a table opened at `tableOpen` goes: `target` itself, or for each colon before it
+ * (`::{|`) a description list and item, as MediaWiki writes `<dl><dd>` before the `<table>`.
+ * The deepest item carries the colons as its marker, and the spaces before `{|`.
+ */
+function indentedTableItem(
+  context: ParseContext,
+  markStart: number,
+  tableOpen: number,
+  target: TextSink,
+  open: Open,
+): TextSink {
+  const colons = runOf(context.input, markStart, tableOpen, colonChars)
+  let container = target
+  for (let depth = 0; depth < colons; depth++) {
+    const deepest = depth === colons - 1
+    const list: List = {
+      type: 'list',
+      kind: 'definition',
+      children: [],
+      position: context.pointer.position(markStart, markStart),
+    }
+    open(list)
+    container.node(list)
+    const item: ListItem = {
+      type: 'listItem',
+      marker: deepest ? context.input.slice(markStart, markStart + colons) : '',
+      kind: 'description',
+      children: [],
+      position: context.pointer.position(markStart, deepest ? markStart + colons : markStart),
+    }
+    list.children.push(item)
+    container = open(item)
+  }
+  if (colons > 0) container.text(markStart + colons, tableOpen)
+  return container
 }
 
 /** The row cells go into: the open one, or an implied one (marker `''`). */

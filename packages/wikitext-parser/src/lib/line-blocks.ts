@@ -306,6 +306,9 @@ const asciiSet = (chars: string): Uint8Array => {
   return table
 }
 export const indentChars: Uint8Array = asciiSet(' \t')
+// What PCRE's `\s` matches within a line, and the colons that may indent a table.
+export const lineSpaceChars: Uint8Array = asciiSet(' \t\r\f\v')
+export const colonChars: Uint8Array = asciiSet(':')
 // PHP's `trim` set, less the line break a line never holds.
 const trimmed = asciiSet(' \t\r\0\v')
 const dashChars = asciiSet('-')
