@@ -1,4 +1,5 @@
 import { anchorsOf, asciiLower, decodeReferences, headlineOf, legacyAnchorOf } from './anchor.js'
+import { requireProfile } from './check-arguments.js'
 import { defaultSite, type Site } from './define-site.js'
 import { fromWikitext } from './from-wikitext.js'
 import type { Profile } from './profile/define-profile.js'
@@ -55,15 +56,7 @@ export function sectionsOf(
 ): Section[] {
   const site = options?.site ?? defaultSite
   const profile = options?.profile
-  if (
-    profile !== undefined &&
-    (typeof profile !== 'object' || !(profile.templates instanceof Map))
-  ) {
-    throw new WikitextParserError(
-      'invalid_profile',
-      'options.profile: expected a profile from defineProfile() (or archwiki)',
-    )
-  }
+  if (profile !== undefined) requireProfile(profile, 'options.profile')
   const root = typeof tree === 'string' ? fromWikitext(tree, { site }) : tree
   if (root?.type !== 'root') {
     throw new WikitextParserError(

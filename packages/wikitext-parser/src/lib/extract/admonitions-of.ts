@@ -1,3 +1,4 @@
+import { requireOptions, requireProfile, requireRoot } from '../check-arguments.js'
 import type { AdmonitionType, Profile } from '../profile/define-profile.js'
 import { roleOf } from '../profile/role-of.js'
 import type { Root } from '../types.js'
@@ -39,6 +40,9 @@ export interface AdmonitionsOfOptions {
  * out. Never throws on input.
  */
 export function admonitionsOf(tree: Root, options: Readonly<AdmonitionsOfOptions>): Admonition[] {
+  requireRoot(tree)
+  requireOptions(options, 'a profile')
+  requireProfile(options.profile, 'options.profile')
   const { profile, aliases } = options
   const found: Admonition[] = []
   for (const call of templatesOf(tree, { profile })) {

@@ -1,4 +1,5 @@
 import { fromWikitext } from '../from-wikitext.js'
+import { requireProfile, requireString } from '../check-arguments.js'
 import type { Profile } from '../profile/define-profile.js'
 import { finishPieces, renderPlain } from './render-plain.js'
 
@@ -17,6 +18,8 @@ export interface CleanCode {
  * and trailing newlines are trimmed. Never throws on input.
  */
 export function cleanCode(value: string, profile: Profile): CleanCode {
+  requireString(value, 'value')
+  requireProfile(profile, 'profile')
   const tree = fromWikitext(value)
   const { pieces, placeholders } = renderPlain(
     value,

@@ -1,4 +1,5 @@
 import { fromWikitext } from '../from-wikitext.js'
+import { requireProfile, requireString } from '../check-arguments.js'
 import type { Profile } from '../profile/define-profile.js'
 import { finishPieces, renderPlain } from './render-plain.js'
 
@@ -9,6 +10,8 @@ import { finishPieces, renderPlain } from './render-plain.js'
  * as written. Never throws on input.
  */
 export function cleanMessage(value: string, profile: Profile): string {
+  requireString(value, 'value')
+  requireProfile(profile, 'profile')
   const body = value.replace(/^[ \t]+/, '')
   const tree = fromWikitext(body)
   const { pieces } = renderPlain(body, tree.children, 0, body.length, profile, 'prose')

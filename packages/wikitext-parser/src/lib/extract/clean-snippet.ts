@@ -1,4 +1,5 @@
 import { fromWikitext } from '../from-wikitext.js'
+import { requireProfile, requireString } from '../check-arguments.js'
 import type { Profile } from '../profile/define-profile.js'
 import { decodeReferences } from '../anchor.js'
 import { finishPieces, renderPlain } from './render-plain.js'
@@ -10,6 +11,8 @@ import { finishPieces, renderPlain } from './render-plain.js'
  * as written. Never throws on input.
  */
 export function cleanSnippet(value: string, profile: Profile): string {
+  requireString(value, 'value')
+  requireProfile(profile, 'profile')
   const text = decodeReferences(value.replace(/<\/?span\b[^>]*>/gi, ''))
   const tree = fromWikitext(text)
   const { pieces } = renderPlain(text, tree.children, 0, text.length, profile, 'prose')

@@ -1,3 +1,4 @@
+import { requireOptions, requireProfile, requireRoot } from '../check-arguments.js'
 import type { Profile } from '../profile/define-profile.js'
 import { roleOf } from '../profile/role-of.js'
 import { toWikitext } from '../to-wikitext.js'
@@ -46,6 +47,9 @@ const namedValue = /^\s*([A-Za-z0-9_]+)\s*=/
  * out, though their spans still count as consumed. Never throws on input.
  */
 export function codeBlocksOf(tree: Root, options: Readonly<CodeBlocksOfOptions>): CodeBlock[] {
+  requireRoot(tree)
+  requireOptions(options, 'a profile')
+  requireProfile(options.profile, 'options.profile')
   const { templates, indented } = collectCodeBlocks(tree, toWikitext(tree), options.profile)
   const blocks: CodeBlock[] = []
   for (const block of templates.values()) if (block) blocks.push(block)

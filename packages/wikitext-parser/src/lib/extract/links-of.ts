@@ -1,7 +1,9 @@
+import { requireOptions, requireRoot } from '../check-arguments.js'
 import { toWikitext } from '../to-wikitext.js'
 import type { Root } from '../types.js'
 import type { Span } from './walk.js'
 import { isMasked, spanOf, walk } from './walk.js'
+import { WikitextParserError } from '../wikitext-parser-error.js'
 
 /** An internal link as written. */
 export interface Link {
@@ -27,6 +29,14 @@ export interface LinksOfOptions {
  * space) is dropped; a leading `:` is removed first. Never throws on input.
  */
 export function linksOf(tree: Root, options: Readonly<LinksOfOptions>): Link[] {
+  requireRoot(tree)
+  requireOptions(options, 'excludedPrefixes')
+  if (!(options.excludedPrefixes instanceof Set)) {
+    throw new WikitextParserError(
+      'invalid_option',
+      'options.excludedPrefixes: expected a Set of lower-case prefixes',
+    )
+  }
   const { excludedPrefixes } = options
   const source = toWikitext(tree)
   const links: Link[] = []

@@ -1,3 +1,4 @@
+import { requireOptions, requireProfile, requireRoot } from '../check-arguments.js'
 import type { Profile } from '../profile/define-profile.js'
 import { roleOf } from '../profile/role-of.js'
 import { toWikitext } from '../to-wikitext.js'
@@ -35,6 +36,9 @@ const leadingIndex = /^\s*1\s*=/
  * searched. Never throws on input.
  */
 export function templatesOf(tree: Root, options: Readonly<TemplatesOfOptions>): TemplateCall[] {
+  requireRoot(tree)
+  requireOptions(options, 'a profile')
+  requireProfile(options.profile, 'options.profile')
   const { profile } = options
   const source = toWikitext(tree)
   const found: TemplateCall[] = []

@@ -1,4 +1,5 @@
 import type { Root as MdastRoot } from 'mdast'
+import { requireOptions, requireProfile, requireRoot } from '../check-arguments.js'
 import { collectCodeBlocks } from '../extract/code-blocks-of.js'
 import type { Profile } from '../profile/define-profile.js'
 import { toWikitext } from '../to-wikitext.js'
@@ -18,10 +19,14 @@ export interface ToMdastOptions {
 /**
  * Turns a wikitext tree into mdast (`arch-wiki.md` §8.1): headings, paragraphs, lists,
  * emphasis, fences for code templates and indented blocks, admonition labels, and raw `html`
- * nodes holding unknown templates, tables and HTML tags byte-for-byte. Throws only for a node
- * type no handler covers.
+ * nodes holding unknown templates, tables and HTML tags byte-for-byte. Throws
+ * `WikitextParserError` for a tree or profile that is not one, and for a node type no handler
+ * covers.
  */
 export function toMdast(tree: Root, options: Readonly<ToMdastOptions>): MdastRoot {
+  requireRoot(tree)
+  requireOptions(options, 'a profile')
+  requireProfile(options.profile, 'options.profile')
   const source = toWikitext(tree)
   const code = collectCodeBlocks(tree, source, options.profile)
   const state = new State(
