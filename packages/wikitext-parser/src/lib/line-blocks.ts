@@ -21,6 +21,7 @@ import type {
   HorizontalRule,
   List,
   ListItem,
+  Parent,
   Preformatted,
   Table,
   TableCaption,
@@ -118,6 +119,8 @@ export function lineBlocks(
           position: context.pointer.position(at, at + marker.length),
         }
       }
+      // The line's content with its inline structure, once a `;` asks where its term ends.
+      let splits: TermSplits | null = null
       if (common === normalized.length) {
         // Same or shorter prefix: a sibling item at the last common depth.
         lists = lists.slice(0, common)
@@ -127,7 +130,7 @@ export function lineBlocks(
           entry.sink = open(entry.item)
           entry.list.children.push(entry.item)
           if (prefix.endsWith(';')) {
-            const splits = new TermSplits(context, body, line, contentFrom)
+            splits = new TermSplits(context, body, line, contentFrom)
             contentFrom = splitTerm(context, splits, contentFrom, entry, open)
           }
         }
@@ -144,7 +147,6 @@ export function lineBlocks(
         // The line's prefix is the marker of the item its text starts in: the first whose term
         // is split off, or the deepest.
         let markerPlaced = false
-        let splits: TermSplits | null = null
         for (let depth = common; depth < prefix.length; depth++) {
           const char = prefix[depth] as keyof typeof listKinds
           const at = markerPlaced ? contentFrom : line.start
@@ -174,7 +176,8 @@ export function lineBlocks(
       previousPrefix = normalized
       const entry = lastOf(lists)
       if (!entry) return
-      emitInline(context, body, line, contentFrom, entry.sink)
+      if (splits) entry.sink.nodes(splits.take(context, contentFrom, line.end))
+      else emitInline(context, body, line, contentFrom, entry.sink)
       return
     }
     lists = []
@@ -343,9 +346,12 @@ function sharedLength(prefix: string, previous: string): number {
 }
 
 /**
- * The `;term:description` splits of one line: its items after the prefix, read once, and the
- * `:`s of their top-level text. Splits move forward only, so a line costs one pass however many
- * `;` it opens.
+ * The `;term:description` splits of one line: its content after the prefix with its inline
+ * structure, made once, and the `:`s where MediaWiki's `findColonNoLinks` would split it. That
+ * runs on the line's HTML, after apostrophes, links and tags are made, and takes a `:` only
+ * outside every element, every unclosed start tag (a close tag of any name ends one; `<x/>` is
+ * none) and every `-{ }-`. Splits move forward only, so a line costs one pass however many `;`
+ * it opens.
  */
 class TermSplits {
   private readonly items: Content[]
@@ -354,14 +360,56 @@ class TermSplits {
   private colon = 0
 
   constructor(context: ParseContext, body: Body, line: Line, from: number) {
-    this.items = itemsOf(context, body, line, from)
-    for (const item of this.items) {
-      if (item.type !== 'text') continue
-      const base = item.position.start.offset
-      for (let at = item.value.indexOf(':'); at !== -1; at = item.value.indexOf(':', at + 1)) {
+    this.items = inline(context, itemsOf(context, body, line, from))
+    const scan = { tags: 0, converter: 0 }
+    // Elements are walked with a stack of their children, so nesting never reaches the call stack.
+    const stack: { children: readonly Content[]; index: number; tag: boolean }[] = [
+      { children: this.items, index: 0, tag: false },
+    ]
+    while (stack.length > 0) {
+      const frame = lastOf(stack) as (typeof stack)[number]
+      const item = frame.children[frame.index++]
+      if (item === undefined) {
+        stack.pop()
+        if (frame.tag && scan.converter === 0 && scan.tags > 0) scan.tags--
+        continue
+      }
+      context.work++
+      if (item.type === 'text') {
+        this.readText(context, item, scan, stack.length === 1)
+      } else if (isElement(item)) {
+        if (scan.converter === 0) scan.tags++
+        stack.push({ children: (item as Parent).children, index: 0, tag: true })
+      } else if (item.type === 'htmlTag' && scan.converter === 0) {
+        if (item.kind === 'close') scan.tags = Math.max(0, scan.tags - 1)
+        else if (!item.attributes.endsWith('/')) scan.tags++
+      }
+    }
+  }
+
+  /** Reads a text's `:`s (kept when outside every tag, at the line's top level) and `-{ }-`s. */
+  private readText(
+    context: ParseContext,
+    text: Text,
+    scan: { tags: number; converter: number },
+    topLevel: boolean,
+  ): void {
+    const value = text.value
+    const base = text.position.start.offset
+    context.work += value.length
+    for (let at = 0; at < value.length; at++) {
+      const code = value.charCodeAt(at)
+      if (code === 45 && value.charCodeAt(at + 1) === 123) {
+        scan.converter++
+        at++
+      } else if (scan.converter > 0) {
+        if (code === 125 && value.charCodeAt(at + 1) === 45) {
+          scan.converter--
+          at++
+        }
+      } else if (code === 58 && scan.tags === 0 && topLevel) {
         this.colons.push(base + at)
       }
-      context.work += item.value.length
     }
   }
 
@@ -373,7 +421,10 @@ class TermSplits {
     return this.colons[this.colon] ?? -1
   }
 
-  /** The items in [from, to), texts cut to fit; nothing before `to` is read again. */
+  /**
+   * The items in [from, to), texts cut to fit; nothing before `to` is read again. Only texts
+   * are cut: a split lies outside every element.
+   */
   take(context: ParseContext, from: number, to: number): Content[] {
     const taken: Content[] = []
     for (; this.item < this.items.length; this.item++) {
@@ -393,6 +444,16 @@ class TermSplits {
   }
 }
 
+/** What MediaWiki has written as an element by the time its block pass reads a line. */
+function isElement(item: Content): boolean {
+  return (
+    item.type === 'italic' ||
+    item.type === 'bold' ||
+    item.type === 'externalLink' ||
+    (item.type === 'htmlTag' && item.kind === 'element')
+  )
+}
+
 /**
  * `;term:description` at `entry`: the line's text from `from` up to the next top-level `:` goes
  * into the term, and a description item (marker `:`) follows it in the same list and takes the
@@ -407,7 +468,7 @@ function splitTerm(
 ): number {
   const split = splits.next(from)
   if (split === -1) return from
-  entry.sink.nodes(inline(context, splits.take(context, from, split)))
+  entry.sink.nodes(splits.take(context, from, split))
   const item: ListItem = {
     type: 'listItem',
     marker: ':',

@@ -4,14 +4,30 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
  * Blocks of list lines with a fixed seed: prefixes of `*`, `#`, `:` and `;` up to three deep,
- * changing kind and depth from line to line, `;term:description` among them. Each block is
- * rendered by a real MediaWiki and its list elements compared with our lists and items.
- * WIKI_LISTS_BLOCKS runs more of them (600 agreed when this was written).
+ * changing kind and depth from line to line, `;term:description` among them, with colons inside
+ * apostrophes, links and tags. Each block is rendered by a real MediaWiki and its list elements
+ * compared with our lists and items. WIKI_LISTS_BLOCKS runs more of them (1,000 agreed when this
+ * was written).
  */
 function generatedBlocks(count: number): string[] {
   const { random } = seeded(0x11575)
   const markers = ['*', '#', ':', ';']
   const contents = ['alpha', 'beta gamma', 'delta:epsilon', 'zeta : eta', 'theta']
+  // Where a term ends: MediaWiki splits at a `:` outside every element, unclosed start tag and
+  // `-{ }-` of the line's HTML, so apostrophes, external links and tags hide their colons.
+  contents.push(
+    "''iota:kappa'' : lambda",
+    "'''mu''': nu",
+    '[http://example.org xi] : omicron',
+    'http://example.org/pi : rho',
+    '<span>sigma:tau</span> : upsilon',
+    '<span>phi : chi',
+    'psi</span> : omega',
+    'a<br>b : c',
+    'd<br/>e : f',
+    'g -{h:i}- : j',
+    "''k : l",
+  )
   const blocks = new Set<string>()
   while (blocks.size < count) {
     const lines: string[] = []
@@ -32,14 +48,17 @@ function generatedBlocks(count: number): string[] {
   return [...blocks]
 }
 
-/** MediaWiki's list elements and their text, whitespace dropped. */
+const listTags = new Set(['ul', 'ol', 'dl', 'li', 'dt', 'dd'])
+
+/** MediaWiki's list elements and their text, other tags and whitespace dropped. */
 function rendered(html: string): string {
   return (
     html
-      .replace(/<\/?div[^>]*>/g, '')
+      .replace(/<(\/?)([a-z0-9]+)[^>]*>/g, (_, slash: string, name: string) =>
+        listTags.has(name) ? `<${slash}${name}>` : '',
+      )
       // French spacing: MediaWiki puts a no-break space before a colon after a space.
       .replace(/&#160;/g, ' ')
-      .replace(/<(\/?)(ul|ol|dl|li|dt|dd)>/g, '<$1$2>')
       .replace(/\s+/g, '')
   )
 }
@@ -50,6 +69,8 @@ const itemElements = { bullet: 'li', ordered: 'li', term: 'dt', description: 'dd
 /** Ours in the same form. */
 function parsed(node: Node): string {
   if (node.type === 'text') return node.value.replace(/\s+/g, '')
+  // A bare URL is its own text; a bracketed link shows its text only.
+  if (node.type === 'externalLink' && !node.bracketed) return node.url
   const inner = 'children' in node ? (node.children as Node[]).map(parsed).join('') : ''
   if (node.type === 'list')
     return `<${listElements[node.kind]}>${inner}</${listElements[node.kind]}>`
