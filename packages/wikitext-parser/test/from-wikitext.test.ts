@@ -204,6 +204,8 @@ describe('headings (spec §3.1)', () => {
   it('accepts spaces, tabs and comments after the closing run only', () => {
     expect(headings('==a== <!-- c --> \t\n')).toEqual([[2, '==a== <!-- c --> \t', 1]])
     expect(headings('==a== x\n==a==<!--x-->z\n<!-- c -->== h ==\n')).toEqual([])
+    // A node after the closing run leaves the line no closing run at all.
+    expect(headings('=== I ===[[x]]\n== a =={{b}}\n== a ==<ref>c</ref>\n')).toEqual([])
   })
 
   it('spans a template that breaks the line', () => {

@@ -842,12 +842,17 @@ export function preprocess(
       runEnd = item.position.start.offset + kept
       break
     }
+    // A line ending in a node (`== a ==[[b]]`) has no closing run; one holding nothing after its
+    // opening run but spaces and comments is all `=` (`====`).
+    const endsInNode = runEnd === -1 && index >= piece.outStart
     if (runEnd === -1) runEnd = contentStart
     let runStart = runEnd
     while (runStart > contentStart && input.charCodeAt(runStart - 1) === 61) runStart--
     context.work += runEnd - runStart
     let level: number
-    if (runStart === contentStart && !hasNodeBefore(runStart)) {
+    if (endsInNode) {
+      level = 0
+    } else if (runStart === contentStart && !hasNodeBefore(runStart)) {
       const total = piece.count + (runEnd - runStart)
       level = total < 3 ? 0 : Math.min(6, Math.floor((total - 1) / 2))
     } else {

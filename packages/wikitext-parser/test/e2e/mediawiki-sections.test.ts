@@ -123,7 +123,9 @@ function generatedCases(count: number): [name: string, wikitext: string][] {
       titles.push(title)
       const level = 1 + Math.floor(random() * 6)
       const closing = random() < 0.85 ? level : 1 + Math.floor(random() * 6)
-      const after = pick(['', '', '  ', ' <!-- after -->'])
+      // After the closing run: nothing, spaces, a comment, or a node, which makes the line no
+      // heading at all.
+      const after = pick(['', '', '  ', ' <!-- after -->', '', '', '  ', '[[Foo]]', '{{ic|t}}'])
       lines.push(`${'='.repeat(level)} ${title} ${'='.repeat(closing)}${after}`, pick(between))
     }
     cases.push([`generated ${page + 1}`, `${lines.join('\n')}\n`])
