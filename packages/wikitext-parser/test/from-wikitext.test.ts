@@ -500,6 +500,11 @@ describe('block structure', () => {
     expect(preformatted('<div>\n a\n</div>')).toEqual([' a'])
     expect(preformatted('<p>\n== H ==\n a')).toEqual([' a'])
     expect(preformatted('<p>\n----\n a')).toEqual([' a'])
+    // MediaWiki puts an extension tag's HTML back before reading lines: a `<pre>` or
+    // `<gallery>` is a block tag there, a `<nowiki>` is not.
+    expect(preformatted(' <pre>p</pre>\n a')).toEqual([' a'])
+    expect(preformatted(' x <gallery>\nF.png\n</gallery>')).toEqual([])
+    expect(preformatted(' v <nowiki>w</nowiki>')).toEqual([' v <nowiki>w</nowiki>'])
   })
 
   it('pairs block-level HTML tags across lines, never across another construct’s edge', () => {

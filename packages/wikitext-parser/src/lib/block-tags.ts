@@ -4,12 +4,14 @@
  * after it may be. After an unclosed `table`, `h1`–`h6`, `pre`, `p`, `ul`, `ol` or `dl` (or a
  * closing `td`/`th`, or any `tr`, `caption`, `dt`, `dd`, `li` tag) no line is preformatted until
  * a line closing one of them, or holding `td`, `th`, `center`, `blockquote`, `div` or `hr`; none
- * is inside a `blockquote`. A heading line counts as `<hN>…</hN>`.
+ * is inside a `blockquote`. A heading line counts as `<hN>…</hN>`. MediaWiki puts the HTML of
+ * most extension tags back before this pass, so a tag it renders as block-level HTML (`<pre>`,
+ * `<gallery>`, …) counts as such a tag too, opening and closing.
  */
 import { nextAngle, type Body, type Line } from './body-lines.js'
 import { isHtmlTag, tagPattern } from './html-tags.js'
 import type { ParseContext } from './preprocess.js'
-import type { Text } from './types.js'
+import type { Content, Text } from './types.js'
 
 /** The line holds a tag that keeps the lines after it from being preformatted. */
 export const OPENS_BLOCK = 1
@@ -36,7 +38,28 @@ const suppressing = new Set([
   'dl',
 ])
 const always = new Set(['tr', 'caption', 'dt', 'dd', 'li'])
-const never = new Set(['center', 'blockquote', 'div', 'hr'])
+const never = new Set(['center', 'blockquote', 'div', 'hr', 'aside', 'figure'])
+
+// Extension tags whose HTML holds block-level tags of those patterns (`<pre>`, `<ul>`, `<div>`,
+// `<table>`): core's `pre` and `gallery`, Cite's `references`, and widespread ones.
+const blockExtensions = new Set([
+  'pre',
+  'gallery',
+  'references',
+  'syntaxhighlight',
+  'source',
+  'poem',
+  'imagemap',
+  'inputbox',
+  'timeline',
+  'hiero',
+])
+
+/** Whether MediaWiki renders an extension tag as block-level HTML (`inline` code is a `<code>`). */
+export function rendersBlock(name: string, attributes: string): boolean {
+  if (!blockExtensions.has(name)) return false
+  return !((name === 'syntaxhighlight' || name === 'source') && /\binline\b/iu.test(attributes))
+}
 
 function flagOf(name: string, closing: boolean): number {
   if (suppressing.has(name)) return closing ? CLOSES_BLOCK : OPENS_BLOCK
@@ -67,8 +90,15 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line): numb
   ) {
     flags |= OPENS_BLOCK | CLOSES_BLOCK
   }
+  const extensions = context.blockExtensionTags.length > 0
   for (let index = line.first; index < line.last; index++) {
-    if (texts[index] === 0) continue
+    if (texts[index] === 0) {
+      const item = items[index] as Content
+      if (extensions && item.type === 'extensionTag' && rendersBlock(item.name, item.attributes)) {
+        flags |= OPENS_BLOCK | CLOSES_BLOCK
+      }
+      continue
+    }
     const start = Math.max(starts[index] as number, line.start)
     const end = Math.min(ends[index] as number, line.end)
     const angle = start < end ? nextAngle(context, body, index, start) : -1
@@ -97,15 +127,24 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line): numb
 }
 
 /**
- * Whether a `<` that pass 1 left as text lies within the body's span: 0 when none does. A `<` in
- * a nested construct's text counts too, so 1 only means "look per line".
+ * Whether a `<` that pass 1 left as text, or an extension tag rendered as a block, lies within
+ * the body's span: 0 when none does. One in a nested construct counts too, so 1 only means "look
+ * per line".
  */
 function anyAngle(context: ParseContext, body: Body): number {
   const count = body.items.length
   if (count === 0) return 0
   const start = body.starts[0] as number
   const end = body.ends[count - 1] as number
-  const angles = context.textAngles
+  return anyWithin(context.textAngles, start, end) ||
+    anyWithin(context.blockExtensionTags, start, end)
+    ? 1
+    : 0
+}
+
+/** Whether sorted `offsets` hold one in [start, end). */
+function anyWithin(offsets: readonly number[], start: number, end: number): boolean {
+  const angles = offsets
   let low = 0
   let high = angles.length
   while (low < high) {
@@ -113,5 +152,5 @@ function anyAngle(context: ParseContext, body: Body): number {
     if ((angles[middle] as number) < start) low = middle + 1
     else high = middle
   }
-  return low < angles.length && (angles[low] as number) < end ? 1 : 0
+  return low < angles.length && (angles[low] as number) < end
 }

@@ -46,6 +46,7 @@ export function parse(
     noCommentEnd: Infinity,
     noCloseTag: new Map(),
     textAngles: [],
+    blockExtensionTags: [],
     commentLines: new Map(),
     unpairedBlockTag: false,
   }

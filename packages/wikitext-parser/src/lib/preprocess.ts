@@ -8,6 +8,7 @@
  * closes leaves its slice in place as text. Each item therefore moves at most once per
  * enclosing node, and unwinding costs nothing, which keeps the scan linear on unclosed input.
  */
+import { rendersBlock } from './block-tags.js'
 import { restructure } from './blocks.js'
 import { protocolFits } from './inline.js'
 import { recordCommentLine } from './comment-lines.js'
@@ -46,6 +47,8 @@ export interface ParseContext {
   readonly noCloseTag: Map<string, number>
   /** Offsets of the `<`s that became text, in order (block-tags.ts reads them). */
   readonly textAngles: number[]
+  /** Offsets of the extension tags MediaWiki renders as block-level HTML, in order (same). */
+  readonly blockExtensionTags: number[]
   /**
    * Lines MediaWiki's preprocessor removes with their line break (only comments, spaces and
    * tabs): from the line's start to after its `\n` (comment-lines.ts).
@@ -456,11 +459,14 @@ export function preprocess(
       out.push(node)
       return end
     }
+    const attributes = input.slice(nameEnd, selfClosing ? gt - 1 : gt)
+    // Recorded before the content is read, which records its own tags: offsets stay in order.
+    if (rendersBlock(name, attributes)) context.blockExtensionTags.push(at)
     const node: ExtensionTag = {
       type: 'extensionTag',
       name,
       rawName,
-      attributes: input.slice(nameEnd, selfClosing ? gt - 1 : gt),
+      attributes,
       selfClosing,
       closeTag: selfClosing ? '' : input.slice(closeStart, closeEnd),
       value: selfClosing || mode === 'wikitext' ? null : input.slice(gt + 1, closeStart),

@@ -4,8 +4,8 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
  * Blocks of lines with a fixed seed: space-led lines among lines holding block-level HTML tags
- * (`p`, `div`, `blockquote`, `ul`, `li`, `center`, `h3`, `td`), headings, rules, lists and plain
- * text. MediaWiki's block pass decides from the tags which space-led lines become `<pre>`; each
+ * (`p`, `div`, `blockquote`, `ul`, `li`, `center`, `h3`, `td`), extension tags rendered as blocks
+ * (`pre`, `gallery`) or inline (`nowiki`), headings, rules, lists and plain text. MediaWiki's block pass decides from the tags which space-led lines become `<pre>`; each
  * block is rendered by a real MediaWiki and its preformatted text compared with ours.
  * WIKI_PRE_BLOCKS runs more of them (1,000 agreed when this was written).
  */
@@ -36,6 +36,12 @@ function generatedBlocks(count: number): string[] {
     '== Heading ==',
     '* listed',
     '----',
+    // Extension tags MediaWiki renders as block-level HTML before its block pass, and one it
+    // renders inline.
+    ' <pre>p</pre>',
+    ' q <pre>\nr\n</pre> s',
+    ' t <gallery>\nFile:U.png\n</gallery>',
+    ' v <nowiki>w</nowiki>',
   ]
   const blocks = new Set<string>()
   while (blocks.size < count) {
@@ -56,6 +62,11 @@ function rendered(html: string): string[] {
 function parsed(tree: Node): string[] {
   const blocks: string[] = []
   const walk = (node: Node): void => {
+    // MediaWiki's `<pre>` tag is a `<pre>` element of its own.
+    if (node.type === 'extensionTag' && node.name === 'pre') {
+      blocks.push((node.value ?? '').replace(/\s+/g, ''))
+      return
+    }
     if (node.type === 'preformatted') {
       blocks.push(
         toWikitext(node)
