@@ -390,6 +390,16 @@ describe('apostrophes', () => {
   })
 })
 
+describe('internal links', () => {
+  it('needs a character after the first pipe, as MediaWiki’s link pattern does', () => {
+    const links = (input: string): number =>
+      allNodes(parse(input)).filter((node) => node.type === 'internalLink').length
+    // The pipe trick is expanded by saving only; a stored `[[a|]]` is text.
+    expect(links('[[a|]] [[b|<!-- c -->]] [[Category:C|]] [[File:D.png|]]')).toBe(0)
+    expect(links('[[a| ]] [[b||]] [[c|{{d}}]]')).toBe(3)
+  })
+})
+
 describe('block structure', () => {
   it('nests lists by common prefix', () => {
     expect(top('*a\n**b\n*c\n#d\n')).toEqual([

@@ -663,6 +663,28 @@ export function preprocess(
     pop()
   }
 
+  /**
+   * Whether a link's text after its first `|` is empty once comments are gone: MediaWiki's link
+   * pattern needs a character there, so `[[a|]]` (the pipe trick, which only saving expands) is
+   * text. (A file link there takes its caption up to a later `]]` instead, which we do not.)
+   */
+  function nothingAfterPipe(piece: Piece, closer: number, plain: boolean): boolean {
+    const from = piece.firstPipe + 1
+    // A plain link's text is one range of the input; otherwise its items are all in `out`.
+    if (plain) return from >= closer
+    for (let index = piece.outStart; index < out.length; index++) {
+      const item = out[index] as Content
+      const start = item.position.start.offset
+      const end = item.position.end.offset
+      context.work++
+      if (end <= from) continue
+      if (item.type === 'comment') continue
+      if (item.type !== 'text') return false
+      if (Math.min(end, closer) > Math.max(start, from)) return false
+    }
+    return true
+  }
+
   function closeLink(closer: number): number {
     const piece = top as Piece
     let at = closer
@@ -712,7 +734,12 @@ export function preprocess(
       }
     }
     const target = valid ? describeTarget(targetSource) : undefined
-    if (!target || (piece.hasLink && target.kind !== 'file') || startsWithProtocol(targetSource)) {
+    if (
+      !target ||
+      (piece.hasLink && target.kind !== 'file') ||
+      startsWithProtocol(targetSource) ||
+      (piece.firstPipe !== -1 && nothingAfterPipe(piece, at, plain))
+    ) {
       // The text stays as it was: its own node, then the `]]`.
       if (plain) out.push(text(contentStart, at))
       appendText(at, at + 2)
