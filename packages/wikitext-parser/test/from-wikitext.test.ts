@@ -695,6 +695,15 @@ describe('tables', () => {
     expect(allNodes(parse('*{|\n|a\n|}')).some((node) => node.type === 'table')).toBe(false)
   })
 
+  it('reads a line’s markup across the texts pass 1 left apart', () => {
+    // `-{` opens nothing that closes here, so `|` and `-{q|r}-` are two texts: still a row.
+    expect(top('{|\n|-{q|r}-\n|a')).toEqual([
+      {
+        table: ['\n', { tableRow: [{ tableAttributes: ['{q|r}-'] }, '\n', { tableCell: ['a'] }] }],
+      },
+    ])
+  })
+
   it('keeps every character in place around implied rows, captions and open cells', () => {
     // An implied row starts at its first cell's marker: the indent before it is the table's.
     expect(top('{|\n |a')).toEqual([{ table: ['\n ', { tableRow: [{ tableCell: ['a'] }] }] }])

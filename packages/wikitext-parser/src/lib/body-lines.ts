@@ -213,10 +213,20 @@ export function itemsOf(context: ParseContext, body: Body, line: Line, from: num
   return result
 }
 
-/** End of the line's leading text (where block markup is read): its first item's end or the line's. */
+/**
+ * End of the line's leading text (where block markup is read): the end of its first run of text
+ * items, or the line's. Pass 1 leaves adjacent texts where a construct failed (`|-{q|r}-` is `|`
+ * and `-{q|r}-`), and MediaWiki reads the line's markup across them.
+ */
 export function leadEnd(body: Body, line: Line): number {
-  if (line.first >= line.last || body.texts[line.first] === 0) return line.start
-  const end = body.ends[line.first] as number
+  const { texts, starts, ends } = body
+  if (line.first >= line.last || texts[line.first] === 0) return line.start
+  let index = line.first
+  let end = ends[index] as number
+  while (index + 1 < line.last && texts[index + 1] === 1 && starts[index + 1] === end) {
+    index++
+    end = ends[index] as number
+  }
   return end < line.end ? end : line.end
 }
 
