@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { fromWikitext } from '@wiki/wikitext-parser'
+import { parsedBlocks, renderedBlocks } from './block-structure.js'
 import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
@@ -51,33 +52,7 @@ function generatedBlocks(count: number): string[] {
   return [...blocks]
 }
 
-const elements = new Set(['ul', 'ol', 'dl', 'li', 'dt', 'dd', 'pre'])
-
-/** MediaWiki's list and preformatted elements with their text, whitespace dropped. */
-function rendered(html: string): string {
-  return html
-    .replace(/<(\/?)([a-z]+)[^>]*>/g, (_, slash: string, name: string) =>
-      elements.has(name) ? `<${slash}${name}>` : '',
-    )
-    .replace(/&#160;/g, ' ')
-    .replace(/\s+/g, '')
-}
-
-const listElements = { bullet: 'ul', ordered: 'ol', definition: 'dl' } as const
-const itemElements = { bullet: 'li', ordered: 'li', term: 'dt', description: 'dd' } as const
-
-/** Ours in the same form (comments dropped, as MediaWiki drops them). */
-function parsed(node: Node): string {
-  if (node.type === 'text') return node.value.replace(/\s+/g, '')
-  const inner = 'children' in node ? (node.children as Node[]).map(parsed).join('') : ''
-  if (node.type === 'list')
-    return `<${listElements[node.kind]}>${inner}</${listElements[node.kind]}>`
-  if (node.type === 'listItem') {
-    return `<${itemElements[node.kind]}>${inner}</${itemElements[node.kind]}>`
-  }
-  if (node.type === 'preformatted') return `<pre>${inner}</pre>`
-  return inner
-}
+const kept = new Set(['ul', 'ol', 'dl', 'li', 'dt', 'dd', 'pre'])
 
 describe('lines of only comments agree with MediaWiki', () => {
   const local = useLocalWiki()
@@ -86,7 +61,9 @@ describe('lines of only comments agree with MediaWiki', () => {
     '%j',
     async (block) => {
       const html = await renderHtml(local.wiki, block)
-      expect(parsed(fromWikitext(block, { site: local.site }))).toBe(rendered(html))
+      expect(parsedBlocks(fromWikitext(block, { site: local.site }))).toBe(
+        renderedBlocks(html, kept),
+      )
     },
   )
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { fromWikitext } from '@wiki/wikitext-parser'
+import { parsedBlocks, renderedBlocks } from './block-structure.js'
 import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
@@ -50,41 +51,13 @@ function generatedBlocks(count: number): string[] {
 
 const listTags = new Set(['ul', 'ol', 'dl', 'li', 'dt', 'dd'])
 
-/** MediaWiki's list elements and their text, other tags and whitespace dropped. */
-function rendered(html: string): string {
-  return (
-    html
-      .replace(/<(\/?)([a-z0-9]+)[^>]*>/g, (_, slash: string, name: string) =>
-        listTags.has(name) ? `<${slash}${name}>` : '',
-      )
-      // French spacing: MediaWiki puts a no-break space before a colon after a space.
-      .replace(/&#160;/g, ' ')
-      .replace(/\s+/g, '')
-  )
-}
-
-const listElements = { bullet: 'ul', ordered: 'ol', definition: 'dl' } as const
-const itemElements = { bullet: 'li', ordered: 'li', term: 'dt', description: 'dd' } as const
-
-/** Ours in the same form. */
-function parsed(node: Node): string {
-  if (node.type === 'text') return node.value.replace(/\s+/g, '')
-  // A bare URL is its own text; a bracketed link shows its text only.
-  if (node.type === 'externalLink' && !node.bracketed) return node.url
-  const inner = 'children' in node ? (node.children as Node[]).map(parsed).join('') : ''
-  if (node.type === 'list')
-    return `<${listElements[node.kind]}>${inner}</${listElements[node.kind]}>`
-  if (node.type === 'listItem') {
-    return `<${itemElements[node.kind]}>${inner}</${itemElements[node.kind]}>`
-  }
-  return inner
-}
-
 describe('lists agree with MediaWiki', () => {
   const local = useLocalWiki()
 
   it.each(generatedBlocks(Number(process.env.WIKI_LISTS_BLOCKS ?? 60)))('%j', async (block) => {
     const html = await renderHtml(local.wiki, block)
-    expect(parsed(fromWikitext(block, { site: local.site }))).toBe(rendered(html))
+    expect(parsedBlocks(fromWikitext(block, { site: local.site }))).toBe(
+      renderedBlocks(html, listTags),
+    )
   })
 })
