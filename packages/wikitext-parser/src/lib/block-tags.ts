@@ -72,13 +72,13 @@ function flagOf(name: string, closing: boolean): number {
 /** `tagPattern`, tried at one offset. */
 const tags = new RegExp(tagPattern.source, 'uy')
 
-/** The flags of the line's block tags in its top-level text (0 when it has none). */
+/** The flags of the line's block tags: in its top-level text, and extension tags (0: none). */
 export function blockTagsOf(context: ParseContext, body: Body, line: Line): number {
   const { items, starts, ends, texts } = body
-  // Without a `<` in the container there is no tag, and a heading changes nothing: only a tag
-  // can hold preformatted lines back.
-  if (body.anyAngle === -1) body.anyAngle = anyAngle(context, body)
-  if (body.anyAngle === 0) return 0
+  // Without a `<` or a block extension tag in the container there is no tag, and a heading
+  // changes nothing: only a tag can hold preformatted lines back.
+  if (body.mayHoldTags === -1) body.mayHoldTags = mayHoldTags(context, body)
+  if (body.mayHoldTags === 0) return 0
   let flags = 0
   // A heading opens its line (pass 1 reads them at line starts only).
   if (
@@ -131,7 +131,7 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line): numb
  * the body's span: 0 when none does. One in a nested construct counts too, so 1 only means "look
  * per line".
  */
-function anyAngle(context: ParseContext, body: Body): number {
+function mayHoldTags(context: ParseContext, body: Body): number {
   const count = body.items.length
   if (count === 0) return 0
   const start = body.starts[0] as number
@@ -144,13 +144,12 @@ function anyAngle(context: ParseContext, body: Body): number {
 
 /** Whether sorted `offsets` hold one in [start, end). */
 function anyWithin(offsets: readonly number[], start: number, end: number): boolean {
-  const angles = offsets
   let low = 0
-  let high = angles.length
+  let high = offsets.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if ((angles[middle] as number) < start) low = middle + 1
+    if ((offsets[middle] as number) < start) low = middle + 1
     else high = middle
   }
-  return low < angles.length && (angles[low] as number) < end
+  return low < offsets.length && (offsets[low] as number) < end
 }

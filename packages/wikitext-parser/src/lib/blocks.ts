@@ -387,8 +387,7 @@ function tableLine(
       state.rowSink = null
     }
     // An implied row starts at the marker, so the indent before it goes to the table.
-    if (caption || !state.rowSink) addIndent(state.tableSink)
-    else addIndent(state.rowSink)
+    addIndent(state.rowSink ?? state.tableSink)
     const target = caption ? state.tableSink : ensureRow(context, state, markStart, open)
     const markerLength = caption ? 2 : 1
     const separators = caption ? [] : separatorsIn(items, markStart + 1, header)

@@ -20,8 +20,11 @@ export interface Body {
   readonly triggers: Int32Array
   /** Per text item, where its next `<` was found: -1 none, -2 not searched yet. */
   readonly angles: Int32Array
-  /** Whether any text item holds a `<`: 1 yes, 0 no, -1 not searched yet. */
-  anyAngle: number
+  /**
+   * Whether the body may hold a block tag (a `<` left as text, or an extension tag rendered as a
+   * block, block-tags.ts): 1 maybe, 0 no, -1 not searched yet.
+   */
+  mayHoldTags: number
 }
 
 export interface Line {
@@ -80,7 +83,7 @@ export function bodyOf(context: ParseContext, items: readonly Content[]): Body {
     texts,
     triggers: triggersBuffer,
     angles: anglesBuffer,
-    anyAngle: -1,
+    mayHoldTags: -1,
   }
 }
 
