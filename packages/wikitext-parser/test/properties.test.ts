@@ -76,6 +76,24 @@ const pieces = [
   '\n|+',
 ]
 const controls = ['\r', '\r\n', '\0', '\x7F', '\u2028', '\uD800', '\uDC00', '\uFEFF', '\t']
+// More of every construct, for a broad sweep: more tags, links and line starts (table lines
+// among them), which found lossless bugs the pieces above reached too rarely.
+const broadPieces = [
+  ...pieces,
+  ...['!!', '//a.b', '</noinclude>', '<includeonly>', '<onlyinclude>', '<b>', '</b>', '<br/>'],
+  ...[
+    '<gallery>',
+    '</gallery>',
+    '<references/>',
+    '<syntaxhighlight lang=sh>',
+    '</syntaxhighlight>',
+  ],
+  ...['\n{|', '\n|-', '\n|}', '\n!', '\n*', '\n#', '\n;', '\n:', '\n==', '\n=', '\n:{|'],
+  ...['[[File:a|b|c]]', '[[a|b]]', '[[a|]]', '{{a|b=c}}', '-{a|b}-', '\r', '<', '>', '&'],
+]
+const broad = fc
+  .array(fc.constantFrom(...broadPieces), { maxLength: 80, size: 'max' })
+  .map((parts) => parts.join(''))
 
 const syntax = fc
   .array(fc.constantFrom(...pieces), { maxLength: 60 })
@@ -109,6 +127,15 @@ describe('properties (spec §8)', () => {
         expect(treeProblems(input)).toEqual([])
       }),
       runs,
+    )
+  })
+
+  it('round-trips with exact positions: a broad sweep of constructs', () => {
+    fc.assert(
+      fc.property(broad, (input) => {
+        expect(treeProblems(input)).toEqual([])
+      }),
+      { numRuns: 20_000 },
     )
   })
 
