@@ -38,15 +38,22 @@ export function useLocalWiki(prepare?: (wiki: LocalMediaWiki) => Promise<void>):
   }
 }
 
-/** MediaWiki's HTML for a piece of wikitext (`action=parse`, without the limit report). */
+/**
+ * MediaWiki's HTML for a piece of wikitext (`action=parse`, without the limit report), sent in a
+ * POST body: a whole page is too long for a URL.
+ */
 export async function renderHtml(wiki: LocalMediaWiki, text: string): Promise<string> {
-  const json = (await wiki.api({
+  const body = new URLSearchParams({
     action: 'parse',
     text,
     contentmodel: 'wikitext',
     prop: 'text',
     disablelimitreport: '1',
-  })) as { parse: { text: { '*': string } } }
+    format: 'json',
+  })
+  const response = await fetch(wiki.apiUrl, { method: 'POST', body })
+  if (!response.ok) throw new Error(`api.php answered HTTP ${response.status}`)
+  const json = (await response.json()) as { parse: { text: { '*': string } } }
   return json.parse.text['*']
 }
 
