@@ -10,8 +10,8 @@
  */
 import { rendersBlock } from './block-tags.js'
 import { restructure } from './blocks.js'
-import { protocolFits } from './inline.js'
 import { recordCommentLine } from './comment-lines.js'
+import { protocolFits } from './inline.js'
 import { lastOf } from './last-of.js'
 import type { Pointer } from './positions.js'
 import type { SiteIndex } from './site-index.js'

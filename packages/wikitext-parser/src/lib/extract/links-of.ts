@@ -1,9 +1,9 @@
 import { requireOptions, requireRoot } from '../check-arguments.js'
 import { toWikitext } from '../to-wikitext.js'
 import type { Root } from '../types.js'
+import { WikitextParserError } from '../wikitext-parser-error.js'
 import type { Span } from './walk.js'
 import { isMasked, spanOf, walk } from './walk.js'
-import { WikitextParserError } from '../wikitext-parser-error.js'
 
 /** An internal link as written. */
 export interface Link {
