@@ -167,10 +167,8 @@ function lineStart(context: ParseContext, body: Body, item: number, at: number):
 
 /** Writes the comments before the body's first line (all its items when it has no line). */
 export function writeLead(body: Body, lines: readonly Line[], sink: TextSink): void {
-  const end = lines[0]?.start ?? Infinity
-  for (let index = 0; index < body.items.length && (body.starts[index] as number) < end; index++) {
-    sink.node(body.items[index] as Content)
-  }
+  if (body.items.length === 0) return
+  writeRange(body, 0, body.starts[0] as number, lines[0]?.start ?? Infinity, sink)
 }
 
 /**
@@ -180,16 +178,18 @@ export function writeLead(body: Body, lines: readonly Line[], sink: TextSink): v
 export function writeBreak(body: Body, line: Line, sink: TextSink): void {
   if (!line.newline) return
   const end = line.breakEnd
-  if (end === line.end + 1) {
-    sink.text(line.end, end)
-    return
-  }
+  if (end === line.end + 1) sink.text(line.end, end)
+  else writeRange(body, line.last - 1, line.end, end, sink)
+}
+
+/** Writes the items from index `first` on that lie in [from, to), texts cut to fit. */
+function writeRange(body: Body, first: number, from: number, to: number, sink: TextSink): void {
   const { items, starts, ends, texts } = body
-  for (let index = line.last - 1; index < items.length; index++) {
+  for (let index = first; index < items.length; index++) {
     const itemStart = starts[index] as number
-    if (itemStart >= end) break
+    if (itemStart >= to) break
     if (texts[index] === 0) sink.node(items[index] as Content)
-    else sink.text(Math.max(itemStart, line.end), Math.min(ends[index] as number, end))
+    else sink.text(Math.max(itemStart, from), Math.min(ends[index] as number, to))
   }
 }
 

@@ -2,14 +2,23 @@ import type { Node } from '@wiki/wikitext-parser'
 
 /**
  * A page's block structure as a string both sides can be reduced to: elements in `<name>…</name>`
- * form with their text, whitespace dropped. The generated suites compare MediaWiki's HTML with
- * our trees this way, each keeping the elements its inputs can make.
+ * form with their text, whitespace dropped. The generated suites and the recorded pages compare
+ * MediaWiki's HTML with our trees this way, each keeping the elements its inputs can make.
  */
 
-/** MediaWiki's HTML reduced to the elements named in `kept` and their text. */
+/** The list elements, and the table elements (its captions apart). */
+export const listTags: readonly string[] = ['ul', 'ol', 'dl', 'li', 'dt', 'dd']
+export const tableTags: readonly string[] = ['table', 'tr', 'td', 'th']
+
+/**
+ * MediaWiki's HTML reduced to the elements named in `kept` and their text; its table of contents,
+ * references list and section edit links, which no wikitext of the page makes there, left out.
+ */
 export function renderedBlocks(html: string, kept: ReadonlySet<string>): string {
   return (
     html
+      .replace(/<div id="toc"[\s\S]*?<\/ul>\s*<\/div>/, '')
+      .replace(/<div class="mw-references-wrap[\s\S]*?<\/div>/g, '')
       .replace(/<span class="mw-editsection">[\s\S]*?<\/span><\/span>/g, '')
       .replace(/<(\/?)([a-z0-9]+)[^>]*>/g, (_, slash: string, name: string) =>
         kept.has(name) ? `<${slash}${name}>` : '',
@@ -23,16 +32,37 @@ export function renderedBlocks(html: string, kept: ReadonlySet<string>): string 
 const listElements = { bullet: 'ul', ordered: 'ol', definition: 'dl' } as const
 const itemElements = { bullet: 'li', ordered: 'li', term: 'dt', description: 'dd' } as const
 
+/** The elements alone: `renderedBlocks` with its text dropped (MediaWiki escapes a text's `<`). */
+export function skeleton(blocks: string): string {
+  return blocks.replace(/>[^<]*</g, '><').replace(/^[^<]*|[^>]*$/g, '')
+}
+
 /**
- * Our tree in the same form: lists and items, preformatted blocks, tables, rows, cells, captions,
- * headings and rules as the elements MediaWiki makes of them; comments and table attributes
- * dropped, as MediaWiki prints neither; a bare URL as its text.
+ * Our tree in the same form: lists and items, preformatted blocks (a `<pre>` tag too), tables,
+ * rows holding cells, cells, captions, headings and rules as the elements MediaWiki makes of them;
+ * comments, table attributes, other extension tags and templates dropped (the local MediaWiki has
+ * none of a page's templates, so none of their parameters reach its output); a bare URL as its
+ * text. `withText: false` leaves all text out, as `skeleton` does.
  */
-export function parsedBlocks(node: Node): string {
-  if (node.type === 'text') return node.value.replace(/\s+/g, '')
-  if (node.type === 'comment' || node.type === 'tableAttributes') return ''
-  if (node.type === 'externalLink' && !node.bracketed) return node.url
-  const inner = 'children' in node ? (node.children as Node[]).map(parsedBlocks).join('') : ''
+export function parsedBlocks(node: Node, withText = true): string {
+  if (node.type === 'text') return withText ? node.value.replace(/\s+/g, '') : ''
+  if (node.type === 'extensionTag') {
+    const value = withText ? (node.value ?? '').replace(/\s+/g, '') : ''
+    return node.name === 'pre' ? `<pre>${value}</pre>` : ''
+  }
+  if (
+    node.type === 'comment' ||
+    node.type === 'tableAttributes' ||
+    node.type === 'template' ||
+    node.type === 'parserFunction'
+  ) {
+    return ''
+  }
+  if (node.type === 'externalLink' && !node.bracketed) return withText ? node.url : ''
+  const inner =
+    'children' in node
+      ? (node.children as Node[]).map((child) => parsedBlocks(child, withText)).join('')
+      : ''
   const element = (name: string): string => `<${name}>${inner}</${name}>`
   switch (node.type) {
     case 'list':
@@ -44,7 +74,7 @@ export function parsedBlocks(node: Node): string {
     case 'table':
       return element('table')
     case 'tableRow':
-      return element('tr')
+      return node.children.some((child) => child.type === 'tableCell') ? element('tr') : inner
     case 'tableCell':
       return element(node.header ? 'th' : 'td')
     case 'tableCaption':

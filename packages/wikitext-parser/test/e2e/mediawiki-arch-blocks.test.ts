@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
-import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { fromWikitext } from '@wiki/wikitext-parser'
 import { recordedPages } from '../helpers/arch-corpus.js'
+import { listTags, parsedBlocks, renderedBlocks, skeleton, tableTags } from './block-structure.js'
 import { renderHtml, useLocalWiki } from './local-wiki.js'
 
 /**
@@ -11,66 +12,17 @@ import { renderHtml, useLocalWiki } from './local-wiki.js'
  * The recorded pages are read in place from ../shared (GNU FDL), never copied.
  */
 const kept = new Set([
-  'ul',
-  'ol',
-  'dl',
-  'li',
-  'dt',
-  'dd',
+  ...listTags,
   'pre',
-  'table',
-  'tr',
-  'td',
-  'th',
+  ...tableTags,
+  'caption',
+  'h1',
   'h2',
   'h3',
   'h4',
   'h5',
   'h6',
 ])
-
-/** MediaWiki's block elements, text dropped; its table of contents and references list out. */
-function renderedSkeleton(html: string): string {
-  return html
-    .replace(/<div id="toc"[\s\S]*?<\/ul>\s*<\/div>/, '')
-    .replace(/<div class="mw-references-wrap[\s\S]*?<\/div>/g, '')
-    .replace(/<(\/?)([a-z0-9]+)[^>]*>/g, (_, slash: string, name: string) =>
-      kept.has(name) ? `<${slash}${name}>` : '',
-    )
-    .replace(/>[^<]*</g, '><')
-    .replace(/^[^<]*|[^>]*$/g, '')
-}
-
-const listElements = { bullet: 'ul', ordered: 'ol', definition: 'dl' } as const
-const itemElements = { bullet: 'li', ordered: 'li', term: 'dt', description: 'dd' } as const
-
-/** Ours in the same form: a template's parameters never reach MediaWiki's output here. */
-function parsedSkeleton(node: Node): string {
-  if (node.type === 'template' || node.type === 'parserFunction') return ''
-  if (node.type === 'extensionTag') return node.name === 'pre' ? '<pre></pre>' : ''
-  if (!('children' in node)) return ''
-  const inner = (node.children as Node[]).map(parsedSkeleton).join('')
-  const element = (name: string): string => `<${name}>${inner}</${name}>`
-  switch (node.type) {
-    case 'list':
-      return element(listElements[node.kind])
-    case 'listItem':
-      return element(itemElements[node.kind])
-    case 'preformatted':
-      return element('pre')
-    case 'table':
-      return element('table')
-    case 'tableRow':
-      return node.children.some((child) => child.type === 'tableCell') ? element('tr') : inner
-    case 'tableCell':
-      return element(node.header ? 'th' : 'td')
-    case 'heading':
-      // MediaWiki renders `= a =` as an h1, which this comparison leaves out.
-      return node.depth === 1 ? inner : element(`h${node.depth}`)
-    default:
-      return inner
-  }
-}
 
 /** Where two strings first differ, with some of each around it (the whole when they agree). */
 function aroundFirstDifference(ours: string, theirs: string): [string, string] {
@@ -93,8 +45,8 @@ describe.skipIf(!sharedDir())(
     it.each(pages.map((page) => [page.file, page.wikitext]))('%s', async (_file, wikitext) => {
       const html = await renderHtml(local.wiki, wikitext)
       const [ours, theirs] = aroundFirstDifference(
-        parsedSkeleton(fromWikitext(wikitext, { site: local.site })),
-        renderedSkeleton(html),
+        parsedBlocks(fromWikitext(wikitext, { site: local.site }), false),
+        skeleton(renderedBlocks(html, kept)),
       )
       expect(ours).toBe(theirs)
     })
