@@ -203,9 +203,23 @@ describe('headings (spec §3.1)', () => {
 
   it('accepts spaces, tabs and comments after the closing run only', () => {
     expect(headings('==a== <!-- c --> \t\n')).toEqual([[2, '==a== <!-- c --> \t', 1]])
-    expect(headings('==a== x\n==a==<!--x-->z\n<!-- c -->== h ==\n')).toEqual([])
+    expect(headings('==a== x\n==a==<!--x-->z\n')).toEqual([])
     // A node after the closing run leaves the line no closing run at all.
     expect(headings('=== I ===[[x]]\n== a =={{b}}\n== a ==<ref>c</ref>\n')).toEqual([])
+  })
+
+  it('renders a line led by comments as a heading without a section index', () => {
+    // MediaWiki's preprocessor wants `=` at the line's start, but its later heading pass reads
+    // the text with comments gone: the heading is rendered and listed, with no index or offset.
+    expect(headings('<!-- c -->== h ==\n== h ==\n')).toEqual([
+      [2, '== h ==', null],
+      [2, '== h ==', 1],
+    ])
+    expect(headings('a\n<!-- c --><!-- d -->=== x ===<!-- t -->')).toEqual([
+      [3, '=== x ===<!-- t -->', null],
+    ])
+    // A space after the comments leaves a line led by a space, not a heading.
+    expect(headings('<!-- c --> == k ==\n<!-- c -->x== k ==')).toEqual([])
   })
 
   it('spans a template that breaks the line', () => {

@@ -80,6 +80,8 @@ interface Piece {
   firstPipe: number
   /** Link: an internal link sits directly in its text. */
   hasLink: boolean
+  /** Heading: the preprocessor's (at a line's start, so it gets a section index). */
+  indexed: boolean
 }
 
 /**
@@ -188,6 +190,7 @@ export function preprocess(
       parts: null,
       firstPipe: -1,
       hasLink: false,
+      indexed: true,
     }
     stack.push(piece)
     top = piece
@@ -220,16 +223,19 @@ export function preprocess(
     top.parts !== null &&
     top.parts[top.parts.length - 1] === -1
 
-  const openHeading = (at: number): number => {
+  const openHeading = (at: number, indexed: boolean): number => {
     let run = 0
     while (run < 6 && input.charCodeAt(at + run) === 61 && at + run < to) run++
     if (run === 0 || (run === 1 && findEquals())) return at
     push(HEADING, at, run)
+    ;(top as Piece).indexed = indexed
     return at + run
   }
 
   let i = from
-  if (headings && from === 0) i = openHeading(0)
+  // Where the current line's text starts once the comments it opens with are passed.
+  let lineStart = from
+  if (headings && from === 0) i = openHeading(0, true)
   for (;;) {
     const special =
       top === undefined || top.kind === HEADING
@@ -262,10 +268,18 @@ export function preprocess(
       }
       appendText(i, i + 1)
       i++
-      if (headings) i = openHeading(i)
+      lineStart = i
+      if (headings) i = openHeading(i, true)
     } else if (code === 60) {
       // <
+      const at = i
       i = angle(i)
+      if (at === lineStart && input.startsWith('<!--', at)) {
+        lineStart = i
+        // MediaWiki renders a heading from its text once comments are gone: a line led by
+        // comments is one, though its preprocessor gave it no section index.
+        if (headings && i < to) i = openHeading(i, false)
+      }
     } else if (code === 123) {
       // {
       let run = 1
@@ -905,7 +919,7 @@ export function preprocess(
         type: 'heading',
         depth: level as Heading['depth'],
         trail: input.slice(runEnd, lineEnd),
-        sectionIndex: ++context.headingIndex,
+        sectionIndex: piece.indexed ? ++context.headingIndex : null,
         children,
         position: position(piece.start, lineEnd),
       }

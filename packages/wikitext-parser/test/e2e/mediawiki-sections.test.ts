@@ -41,6 +41,7 @@ const cases: [name: string, wikitext: string][] = [
     'comments',
     '== a <!-- hidden --> b ==\n== <!-- only --> ==\n<!-- == commented == -->\n== c ==\n',
   ],
+  ['led by a comment', '<!-- c -->== Dup ==\n== Dup ==\n<!-- c --><!-- d -->=== x ===\n== x ==\n'],
   ['nowiki', '== <nowiki>[[x]] {{y}}</nowiki> z ==\n== a<nowiki/>b ==\n'],
   [
     'levels',
@@ -126,7 +127,13 @@ function generatedCases(count: number): [name: string, wikitext: string][] {
       // After the closing run: nothing, spaces, a comment, or a node, which makes the line no
       // heading at all.
       const after = pick(['', '', '  ', ' <!-- after -->', '', '', '  ', '[[Foo]]', '{{ic|t}}'])
-      lines.push(`${'='.repeat(level)} ${title} ${'='.repeat(closing)}${after}`, pick(between))
+      // Before the opening run: comments now and then, which MediaWiki's preprocessor does not
+      // take for a line start (no index) but its heading pass, reading without them, does.
+      const lead = pick(['', '', '', '', '', '<!-- lead -->'])
+      lines.push(
+        `${lead}${'='.repeat(level)} ${title} ${'='.repeat(closing)}${after}`,
+        pick(between),
+      )
     }
     cases.push([`generated ${page + 1}`, `${lines.join('\n')}\n`])
   }
