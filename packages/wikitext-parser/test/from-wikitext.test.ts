@@ -524,6 +524,10 @@ describe('block structure', () => {
     expect(preformatted('<div>\n a\n</div>')).toEqual([' a'])
     expect(preformatted('<p>\n== H ==\n a')).toEqual([' a'])
     expect(preformatted('<p>\n----\n a')).toEqual([' a'])
+    // A heading's line is read with its tags: a blockquote opened there holds the lines after it
+    // (one in a link's text is not on the line yet when MediaWiki reads it).
+    expect(preformatted("== <blockquote> ==\n a\n== ''</blockquote>'' ==\n b")).toEqual([' b'])
+    expect(preformatted('== [[p|<blockquote>]] ==\n a')).toEqual([' a'])
     // MediaWiki puts an extension tag's HTML back before reading lines: a `<pre>` or
     // `<gallery>` is a block tag there, a `<nowiki>` is not.
     expect(preformatted(' <pre>p</pre>\n a')).toEqual([' a'])

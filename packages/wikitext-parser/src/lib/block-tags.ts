@@ -4,14 +4,14 @@
  * after it may be. After an unclosed `table`, `h1`–`h6`, `pre`, `p`, `ul`, `ol` or `dl` (or a
  * closing `td`/`th`, or any `tr`, `caption`, `dt`, `dd`, `li` tag) no line is preformatted until
  * a line closing one of them, or holding `td`, `th`, `center`, `blockquote`, `div` or `hr`; none
- * is inside a `blockquote`. A heading line counts as `<hN>…</hN>`. MediaWiki puts the HTML of
- * most extension tags back before this pass, so a tag it renders as block-level HTML (`<pre>`,
- * `<gallery>`, …) counts as such a tag too, opening and closing.
+ * is inside a `blockquote`. A heading line counts as `<hN>…</hN>` around the tags it holds.
+ * MediaWiki puts the HTML of most extension tags back before this pass, so a tag it renders as
+ * block-level HTML (`<pre>`, `<gallery>`, …) counts as such a tag too, opening and closing.
  */
 import { nextAngle, type Body, type Line } from './body-lines.js'
 import { isHtmlTag, tagPattern } from './html-tags.js'
 import type { ParseContext } from './preprocess.js'
-import type { Content, Text } from './types.js'
+import type { Content, Heading, Text } from './types.js'
 
 /** The line holds a tag that keeps the lines after it from being preformatted. */
 export const OPENS_BLOCK = 1
@@ -88,7 +88,7 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line): numb
     context.input.charCodeAt(line.start) === 61 &&
     (items[line.first] as { type: string }).type === 'heading'
   ) {
-    flags |= OPENS_BLOCK | CLOSES_BLOCK
+    flags |= OPENS_BLOCK | CLOSES_BLOCK | blockquoteIn(items[line.first] as Heading)
   }
   const extensions = context.blockExtensionTags.length > 0
   for (let index = line.first; index < line.last; index++) {
@@ -121,6 +121,40 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line): numb
         flags |= slash === '/' ? LEAVES_BLOCKQUOTE : ENTERS_BLOCKQUOTE
       }
       at += whole.length - 1
+    }
+  }
+  return flags
+}
+
+/**
+ * What the last `blockquote` tag in a heading does (0: there is none). Pass 1 made the heading's
+ * tags nodes; MediaWiki's block pass reads them on the heading's line like any other. Templates,
+ * extension tags and comments keep what they hold to themselves.
+ */
+function blockquoteIn(heading: Heading): number {
+  let flags = 0
+  // Children still to visit, last first; a `null` marks where an element's closing tag falls.
+  const pending: (Content | null)[] = [...heading.children].reverse()
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node === null) {
+      flags = LEAVES_BLOCKQUOTE
+      continue
+    }
+    if (node.type !== 'htmlTag') {
+      if (node.type === 'italic' || node.type === 'bold' || node.type === 'externalLink') {
+        for (let index = node.children.length - 1; index >= 0; index--) {
+          pending.push(node.children[index] as Content)
+        }
+      }
+      continue
+    }
+    const quote = node.name === 'blockquote'
+    if (quote && node.kind !== 'close') flags = ENTERS_BLOCKQUOTE
+    if (quote && node.kind === 'close') flags = LEAVES_BLOCKQUOTE
+    if (node.kind !== 'element') continue
+    if (quote) pending.push(null)
+    for (let index = node.children.length - 1; index >= 0; index--) {
+      pending.push(node.children[index] as Content)
     }
   }
   return flags

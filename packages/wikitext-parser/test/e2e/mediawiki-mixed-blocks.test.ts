@@ -58,6 +58,7 @@ const pieces = [
   ' <span>y</span> ',
   '<center>c</center>',
   '<blockquote>q</blockquote>',
+  '<blockquote>',
   '<div>d</div>',
   '<div>\n* z\n</div>',
   '<p>',
