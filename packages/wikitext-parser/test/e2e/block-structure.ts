@@ -87,3 +87,51 @@ export function parsedBlocks(node: Node, withText = true): string {
       return inner
   }
 }
+
+/**
+ * A page's inline formatting as both sides can be reduced to it: `<b>`, `<i>` and external links'
+ * `<a>`, nested as they are, text left out. Internal links go with all they hold (MediaWiki makes
+ * them red links to pages its wiki lacks, templates included, dropping their parameters), and so
+ * does the references list.
+ */
+export function renderedInline(html: string): string {
+  return html
+    .replace(/<div id="toc"[\s\S]*?<\/ul>\s*<\/div>/, '')
+    .replace(/<span class="mw-editsection">[\s\S]*?<\/span><\/span>/g, '')
+    .replace(/<ol class="references">[\s\S]*?<\/ol>/g, '')
+    .replace(/<a (?![^>]*class="external)[^>]*>[\s\S]*?<\/a>/g, '')
+    .replace(/<(\/?)([a-z0-9]+)[^>]*>|[^<]+/g, (token, slash: string | undefined, name?: string) =>
+      name === 'a' || name === 'b' || name === 'i' ? `<${slash ?? ''}${name}>` : '',
+    )
+}
+
+/**
+ * Our tree in the same form: bold, italic, paired `<b>`/`<i>` elements and external links;
+ * internal links, templates, extension tags and comments with all they hold left out.
+ */
+export function parsedInline(node: Node): string {
+  if (
+    node.type === 'text' ||
+    node.type === 'comment' ||
+    node.type === 'internalLink' ||
+    node.type === 'template' ||
+    node.type === 'parserFunction' ||
+    node.type === 'magicWord' ||
+    node.type === 'templateArgument' ||
+    node.type === 'extensionTag' ||
+    node.type === 'tableAttributes'
+  ) {
+    return ''
+  }
+  const inner = 'children' in node ? (node.children as Node[]).map(parsedInline).join('') : ''
+  if (node.type === 'italic') return `<i>${inner}</i>`
+  if (node.type === 'bold') return `<b>${inner}</b>`
+  if (node.type === 'externalLink') return `<a>${inner}</a>`
+  if (
+    node.type === 'htmlTag' &&
+    node.kind === 'element' &&
+    (node.name === 'b' || node.name === 'i')
+  )
+    return `<${node.name}>${inner}</${node.name}>`
+  return inner
+}
