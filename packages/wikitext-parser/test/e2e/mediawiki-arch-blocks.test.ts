@@ -2,15 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
 import { fromWikitext } from '@wiki/wikitext-parser'
 import { recordedPages } from '../helpers/arch-corpus.js'
-import {
-  listTags,
-  parsedBlocks,
-  parsedInline,
-  renderedBlocks,
-  renderedInline,
-  skeleton,
-  tableTags,
-} from './block-structure.js'
+import { listTags, parsedBlocks, renderedBlocks, skeleton, tableTags } from './block-structure.js'
+import { parsedInline, renderedInline } from './inline-structure.js'
 import { renderHtml, useLocalWiki } from './local-wiki.js'
 
 /**

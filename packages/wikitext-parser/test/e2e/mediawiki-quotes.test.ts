@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fromWikitext, type Node } from '@wiki/wikitext-parser'
+import { fromWikitext } from '@wiki/wikitext-parser'
+import { formattedRuns, inlineMarkup, linkedText, withoutEmpty } from './inline-structure.js'
 import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
@@ -101,17 +102,6 @@ function generatedTangledLines(count: number): string[] {
   return [...lines]
 }
 
-/** Drops empty elements, which MediaWiki's HTML cleanup removes and our spans keep. */
-function withoutEmpty(markup: string): string {
-  let previous = ''
-  let current = markup
-  while (current !== previous) {
-    previous = current
-    current = current.replace(/<(b|i)><\/\1>/g, '')
-  }
-  return current
-}
-
 /** MediaWiki's paragraph as b/i markup over text. */
 function rendered(html: string): string {
   const inner = /<p>([\s\S]*?)\n?<\/p>/.exec(html)?.[1] ?? ''
@@ -123,79 +113,20 @@ function rendered(html: string): string {
   )
 }
 
-/** Ours in the same form: a link is its shown text (its parameters, else its target) and trail. */
-function parsed(node: Node): string {
-  if (node.type === 'text') return node.value
-  if (node.type === 'internalLink') {
-    const [target, ...parameters] = node.children
-    const shown = parameters.length > 0 ? parameters : [target]
-    return `<a>${shown.map(parsed).join('')}${node.trail}</a>`
-  }
-  const inner = 'children' in node ? (node.children as Node[]).map(parsed).join('') : ''
-  if (node.type === 'italic') return `<i>${inner}</i>`
-  if (node.type === 'bold') return `<b>${inner}</b>`
-  return inner
-}
-
-/**
- * Markup of `<a>`, `<b>` and `<i>` (other tags ignored) as runs of text, each led by the set of
- * those elements it lies in: `[bi]x[]y`. The same for any nesting that puts the same characters
- * in the same elements. Line breaks are dropped: the lines have none, and MediaWiki's paragraph
- * break lands inside an element left open at the end.
- */
-function formatted(markup: string): string {
-  const depth = { a: 0, b: 0, i: 0 }
-  let runs = ''
-  let last: string | null = null
-  for (const [token = '', slash, name] of markup.matchAll(/<(\/?)([a-z]+)[^>]*>|[^<\n]+/g)) {
-    if (name !== undefined) {
-      if (name === 'a' || name === 'b' || name === 'i') depth[name] += slash === '/' ? -1 : 1
-      continue
-    }
-    const set = (['a', 'b', 'i'] as const).filter((key) => depth[key] > 0).join('')
-    if (set !== last) runs += `[${set}]`
-    runs += token
-    last = set
-  }
-  return runs
-}
-
-/** Ours as markup: external links too, a bare one shown as its address, an empty one numbered. */
-function parsedWithExternal(tree: Node): string {
-  let numbered = 0
-  const markup = (node: Node): string => {
-    if (node.type === 'externalLink') {
-      const shown = !node.bracketed
-        ? node.url
-        : node.children.length > 0
-          ? node.children.map(markup).join('')
-          : `[${++numbered}]`
-      return `<a>${shown}</a>`
-    }
-    if (node.type === 'internalLink') return parsed(node)
-    if (node.type === 'text') return node.value
-    const inner = 'children' in node ? (node.children as Node[]).map(markup).join('') : ''
-    if (node.type === 'italic') return `<i>${inner}</i>`
-    if (node.type === 'bold') return `<b>${inner}</b>`
-    return inner
-  }
-  return markup(tree)
-}
-
 describe('apostrophes and the links and elements they cross agree with MediaWiki', () => {
   const local = useLocalWiki()
 
   it.each(generatedLines(Number(process.env.WIKI_QUOTES_LINES ?? 100)))('%j', async (line) => {
     const html = await renderHtml(local.wiki, line)
-    expect(withoutEmpty(parsed(fromWikitext(line, { site: local.site })))).toBe(rendered(html))
+    expect(withoutEmpty(linkedText(fromWikitext(line, { site: local.site })))).toBe(rendered(html))
   })
 
   it.each(generatedCrossingLines(Number(process.env.WIKI_QUOTES_LINES ?? 100)))(
     'across links and HTML: %j',
     async (line) => {
       const html = await renderHtml(local.wiki, line)
-      const ours = parsedWithExternal(fromWikitext(line, { site: local.site }))
-      expect(formatted(ours)).toBe(formatted(rendered(html)))
+      const ours = inlineMarkup(fromWikitext(line, { site: local.site }))
+      expect(formattedRuns(ours)).toBe(formattedRuns(rendered(html)))
     },
   )
 
@@ -203,8 +134,8 @@ describe('apostrophes and the links and elements they cross agree with MediaWiki
     'links across HTML: %j',
     async (line) => {
       const html = await renderHtml(local.wiki, line)
-      const ours = parsedWithExternal(fromWikitext(line, { site: local.site }))
-      expect(formatted(ours)).toBe(formatted(rendered(html)))
+      const ours = inlineMarkup(fromWikitext(line, { site: local.site }))
+      expect(formattedRuns(ours)).toBe(formattedRuns(rendered(html)))
     },
   )
 })
