@@ -204,6 +204,9 @@ describe('headings (spec §3.1)', () => {
   it('accepts spaces, tabs and comments after the closing run only', () => {
     expect(headings('==a== <!-- c --> \t\n')).toEqual([[2, '==a== <!-- c --> \t', 1]])
     expect(headings('==a== x\n==a==<!--x-->z\n')).toEqual([])
+    // A comment never closed is no trailing comment: it runs to the end of the text.
+    expect(headings('== a ==<!-- x')).toEqual([])
+    expect(headings('== a ==<!-- c --><!-- d')).toEqual([])
     // A node after the closing run leaves the line no closing run at all.
     expect(headings('=== I ===[[x]]\n== a =={{b}}\n== a ==<ref>c</ref>\n')).toEqual([])
   })

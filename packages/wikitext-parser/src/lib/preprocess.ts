@@ -872,13 +872,14 @@ export function preprocess(
     flush()
     const piece = top as Piece
     const contentStart = piece.start + piece.count
-    // Skip trailing comments and spaces/tabs, then count the closing `=` run.
+    // Skip trailing comments and spaces/tabs, then count the closing `=` run. A comment never
+    // closed runs to the end of the text: MediaWiki finds no closing run before it.
     let index = out.length - 1
     let runEnd = -1
     for (; index >= piece.outStart; index--) {
       const item = out[index]
       context.work++
-      if (!item || item.type === 'comment') continue
+      if (!item || (item.type === 'comment' && item.closed)) continue
       if (item.type !== 'text') break
       const value = item.value
       let kept = value.length

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { fromWikitext, type Node } from '@wiki/wikitext-parser'
 import { seeded, useLocalWiki } from './local-wiki.js'
 
-// Brace extents against MediaWiki's own preprocessor: for each input, the spans of every
-// template (templates, parser functions, magic words) and template argument must equal those of
-// `<template>` and `<tplarg>` in `action=expandtemplates&prop=parsetree`.
+// Pass 1 against MediaWiki's own preprocessor: for each input, the spans of every template
+// (templates, parser functions, magic words), template argument, comment, extension tag,
+// inclusion tag and heading (with its level and section index) must equal those of `<template>`,
+// `<tplarg>`, `<comment>`, `<ext>`, `<ignore>` and `<h>` in `action=expandtemplates&prop=parsetree`.
 const cases: string[] = [
   // wikitext-parser.md §3.1, verified rows
   '{{bc|menuentry "x" {entry options}}}',
@@ -63,7 +64,7 @@ const SPOT_CHECKS: Record<string, number> = {
 /**
  * Inputs strung together from brace, link, tag, table and comment pieces with a fixed seed: the
  * cases above are chosen, these are not. WIKI_PARSETREE_INPUTS and WIKI_PARSETREE_SEED run more
- * or others (4,000 inputs each of this seed and of two others agreed when this was written).
+ * or others (4,000 inputs each of this seed and of four others agreed when this was written).
  */
 function generatedInputs(count: number): string[] {
   const { random } = seeded(Number(process.env.WIKI_PARSETREE_SEED ?? 0xb4ace))
@@ -121,7 +122,15 @@ function generatedInputs(count: number): string[] {
     for (let index = 0; index < length; index++) {
       text += pieces[Math.floor(random() * pieces.length)]
     }
-    inputs.add(text)
+    // Left out: a heading line whose text runs on in a comment or `<includeonly>` never closed
+    // and ends in `=`. MediaWiki's preprocessor reads the closing run from the raw text, inside
+    // that node, and makes a heading no tree can hold (its closing `=` are the node's); we leave
+    // such a line no heading (docs/decisions.md).
+    if (
+      !/(?:<!--(?![\s\S]*-->)|<includeonly>(?![\s\S]*<\/includeonly>))[\s\S]*=[ \t]*$/.test(text)
+    ) {
+      inputs.add(text)
+    }
   }
   return [...inputs]
 }
@@ -184,9 +193,29 @@ function parseXml(xml: string): XmlElement {
   return first
 }
 
-type Span = readonly [kind: 'template' | 'tplarg', start: number, end: number]
+type Span = readonly [kind: string, start: number, end: number]
 
-/** Rebuilds the source a parse tree stands for, collecting template and tplarg spans. */
+/**
+ * The comments in the text of one `<comment>` element starting at `start`: MediaWiki's element
+ * also holds the spaces and line break of a line of only comments it removes, and all the
+ * comments of that line.
+ */
+function commentSpans(text: string, start: number): Span[] {
+  const spans: Span[] = []
+  for (let at = text.indexOf('<!--'); at !== -1; at = text.indexOf('<!--', at)) {
+    const close = text.indexOf('-->', at + 4)
+    const end = close === -1 ? text.length : close + 3
+    spans.push(['comment', start + at, start + end])
+    at = end
+  }
+  return spans
+}
+
+/**
+ * Rebuilds the source a parse tree stands for, collecting the spans of its templates, template
+ * arguments, comments, extension tags, ignored parts (`<noinclude>`, `<includeonly>…`) and
+ * headings (with their level and section index).
+ */
 function sourceOf(root: XmlElement): { source: string; spans: Span[] } {
   let source = ''
   const spans: Span[] = []
@@ -215,7 +244,27 @@ function sourceOf(root: XmlElement): { source: string; spans: Span[] } {
         if (node.attributes.index !== undefined && node.children.length === 0) return
         node.children.forEach(visit)
         return
+      case 'comment': {
+        const text = node.children.filter((c) => typeof c === 'string').join('')
+        spans.push(...commentSpans(text, source.length))
+        source += text
+        return
+      }
+      case 'ignore': {
+        const start = source.length
+        node.children.forEach(visit)
+        spans.push(['ignore', start, source.length])
+        return
+      }
+      case 'h':
+      case 'possible-h': {
+        const start = source.length
+        node.children.forEach(visit)
+        spans.push([`h${node.attributes.level} ${node.attributes.i}`, start, source.length])
+        return
+      }
       case 'ext': {
+        const start = source.length
         const part = (name: string): string =>
           node.children
             .filter((c): c is XmlElement => typeof c !== 'string' && c.name === name)
@@ -223,6 +272,7 @@ function sourceOf(root: XmlElement): { source: string; spans: Span[] } {
             .join('')
         const inner = node.children.find((c) => typeof c !== 'string' && c.name === 'inner')
         source += `<${part('name')}${part('attr')}${inner === undefined ? '/>' : `>${part('inner')}${part('close')}`}`
+        spans.push(['ext', start, source.length])
         return
       }
       default:
@@ -244,6 +294,19 @@ function spansOfTree(tree: Node): Span[] {
       node.type === 'magicWord'
     ) {
       spans.push(['template', node.position.start.offset, node.position.end.offset])
+    } else if (node.type === 'comment' || node.type === 'extensionTag') {
+      const kind = node.type === 'comment' ? 'comment' : 'ext'
+      spans.push([kind, node.position.start.offset, node.position.end.offset])
+    } else if (node.type === 'inclusionTag') {
+      spans.push(['ignore', node.position.start.offset, node.position.end.offset])
+    } else if (node.type === 'heading') {
+      const { start, end } = node.position
+      // A heading its preprocessor did not find (led by comments, ending in `\r`) is not there.
+      if (node.sectionIndex !== null) {
+        spans.push([`h${node.depth} ${node.sectionIndex}`, start.offset, end.offset])
+      }
+      // The comments after its closing run are in its `trail`, as written.
+      spans.push(...commentSpans(node.trail, end.offset - node.trail.length))
     }
     // MediaWiki's parse tree keeps an extension tag's content as raw text, parsed only when
     // the tag runs (`<ref>` through Cite); ours parses wikitext-mode content at once.
@@ -256,7 +319,7 @@ function spansOfTree(tree: Node): Span[] {
 
 const bySpan = (a: Span, b: Span): number => a[1] - b[1] || b[2] - a[2] || a[0].localeCompare(b[0])
 
-describe('brace extents agree with MediaWiki’s preprocessor', () => {
+describe('pass 1 extents agree with MediaWiki’s preprocessor', () => {
   const local = useLocalWiki()
 
   it.each([...cases, ...generatedInputs(Number(process.env.WIKI_PARSETREE_INPUTS ?? 150))])(
