@@ -112,6 +112,23 @@ describe('braces (spec §3.1)', () => {
       '-',
     ])
     expect(top('-{a}-')).toEqual(['-{a}-'])
+    // A brace left over from the run joins the `-` into a `-{`, which hides `|c}}` from `{{a`.
+    expect(top('{{a|-{{{{b}}}|c}}')).toEqual([
+      '{{a|-{',
+      { 'templateArgument:b': [{ templateName: ['b'] }] },
+      '|c}}',
+    ])
+    expect(top('-{{{{x}}}}')).toEqual([
+      '-{',
+      { 'templateArgument:x': [{ templateName: ['x'] }] },
+      '}',
+    ])
+  })
+
+  it('reads a lone = at a line start in a part of -{ as that part’s =, not a heading', () => {
+    const types = (input: string): string[] => parse(input).children.map((node) => node.type)
+    expect(types('-{a|\n=b=\n}-')).toEqual(['text'])
+    expect(types('-{a\n=b=\n}-')).toEqual(['text', 'heading', 'text'])
   })
 
   it('splits parameters on top-level pipes and names them at the first =', () => {
@@ -157,6 +174,14 @@ describe('comments and tags', () => {
     expect(rest).toMatchObject({ type: 'text', value: 'c</pre >' })
     expect(parse('<pre>a</pre >').children[0]).toMatchObject({ closeTag: '</pre >' })
     expect(parse('<pre>a</ pre>').children.map((node) => node.type)).toEqual(['text'])
+  })
+
+  it('reads an extension tag without its closing tag as literal text, attributes included', () => {
+    // MediaWiki's preprocessor goes on after the tag: its `=` names no parameter.
+    const [template] = parse('{{a|<ref name="x">b}}').children
+    if (template?.type !== 'template') throw new Error('expected a template')
+    expect(template.children[1]).toMatchObject({ name: null, index: 1 })
+    expect(top('<ref name="{{b}}">')).toEqual(['<ref name="{{b}}">'])
   })
 
   it('parses wikitext tags and keeps opaque ones raw', () => {

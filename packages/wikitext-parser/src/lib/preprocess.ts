@@ -82,6 +82,8 @@ interface Piece {
   hasLink: boolean
   /** Heading: the preprocessor's (at a line's start, so it gets a section index). */
   indexed: boolean
+  /** Braces: a `-` right before them (`-{{`), which a last brace left over joins as `-{`. */
+  dashed: boolean
 }
 
 /**
@@ -114,7 +116,8 @@ const plainSpecial = specials('')
 const braceSpecial = specials('}|')
 const braceEqualsSpecial = specials('}|=')
 const linkSpecial = specials(']|')
-const langSpecial = specials('}')
+const langSpecial = specials('}|')
+const langEqualsSpecial = specials('}|=')
 
 /**
  * Where the run of characters that mean nothing under `special` ends. A lone `{` or `[`, and a
@@ -191,6 +194,7 @@ export function preprocess(
       firstPipe: -1,
       hasLink: false,
       indexed: true,
+      dashed: false,
     }
     stack.push(piece)
     top = piece
@@ -207,7 +211,7 @@ export function preprocess(
     for (let index = 0; index < parts.length; index += 3) {
       const slot = (parts[index] as number) - 1
       const pipe = parts[index + 1] as number
-      if (out[slot] === hole) out[slot] = text(pipe, pipe + 1)
+      if (slot >= 0 && out[slot] === hole) out[slot] = text(pipe, pipe + 1)
     }
   }
   const pop = (): void => {
@@ -217,9 +221,11 @@ export function preprocess(
     top = lastOf(stack)
     context.work++
   }
+  // `-{` splits at `|` into parts as braces do, so a lone `=` at a line start in one of its parts
+  // is that part's `=`, not a heading (its parts mean nothing else: `-{ }-` stays text).
   const findEquals = (): boolean =>
     top !== undefined &&
-    top.kind === BRACE &&
+    (top.kind === BRACE || top.kind === LANG) &&
     top.parts !== null &&
     top.parts[top.parts.length - 1] === -1
 
@@ -235,6 +241,8 @@ export function preprocess(
   let i = from
   // Where the current line's text starts once the comments it opens with are passed.
   let lineStart = from
+  // The last `-` read as text right before a run of braces.
+  let dashBeforeBraces = -1
   if (headings && from === 0) i = openHeading(0, true)
   for (;;) {
     const special =
@@ -246,7 +254,9 @@ export function preprocess(
             : braceSpecial
           : top.kind === LINK
             ? linkSpecial
-            : langSpecial
+            : findEquals()
+              ? langEqualsSpecial
+              : langSpecial
     const j = plainEnd(input, i, to, special)
     context.work += j - i + 1
     appendText(i, j)
@@ -277,15 +287,18 @@ export function preprocess(
       if (at === lineStart && input.startsWith('<!--', at)) {
         lineStart = i
         // MediaWiki renders a heading from its text once comments are gone: a line led by
-        // comments is one, though its preprocessor gave it no section index.
-        if (headings && i < to) i = openHeading(i, false)
+        // comments is one, though its preprocessor gave it no section index. Inside an open
+        // construct it is the construct's text (what a template does with it is its own).
+        if (headings && top === undefined && i < to) i = openHeading(i, false)
       }
     } else if (code === 123) {
       // {
       let run = 1
       while (i + run < to && input.charCodeAt(i + run) === 123) run++
-      if (run >= 2) push(BRACE, i, run)
-      else appendText(i, i + 1)
+      if (run >= 2) {
+        push(BRACE, i, run)
+        ;(top as Piece).dashed = i > from && dashBeforeBraces === i - 1
+      } else appendText(i, i + 1)
       i += run
     } else if (code === 91) {
       // [
@@ -311,6 +324,7 @@ export function preprocess(
         i += 2
       } else {
         // `-{{` is `-` then braces: MediaWiki lets the rightmost opener win.
+        if (input.charCodeAt(i + 1) === 123) dashBeforeBraces = i
         appendText(i, i + 1)
         i++
       }
@@ -351,6 +365,8 @@ export function preprocess(
         ;(top.parts ??= []).push(out.length, i, -1)
       } else {
         if (top?.kind === LINK && top.firstPipe === -1) top.firstPipe = i
+        // A `-{` part has no slot: its `|` stays text whatever happens.
+        if (top?.kind === LANG) (top.parts ??= []).push(-1, i, -1)
         appendText(i, i + 1)
       }
       i++
@@ -459,7 +475,11 @@ export function preprocess(
         out.push(node)
         return to
       }
-      return angleText(at)
+      // Without its closing tag the opening tag is literal text, and the scan goes on after it:
+      // a `|`, `=` or `{{` in its attributes means nothing (MediaWiki's preprocessor).
+      angleText(at)
+      appendText(at + 1, gt + 1)
+      return gt + 1
     }
     const end = selfClosing ? gt + 1 : closeEnd
     if (name === 'includeonly') {
@@ -664,6 +684,27 @@ export function preprocess(
       truncate(out, piece.outStart)
       out.push(node)
       piece.parts = null
+      context.work++
+      return
+    }
+    if (left === 1 && piece.dashed) {
+      // MediaWiki joins the brace left over and the `-` before the run into a `-{`, which stays
+      // open (hiding `|` and `}}` from what encloses it) until its `}-`.
+      truncate(out, piece.outStart)
+      out.push(node)
+      const dash = piece.start - 1
+      const before = out[piece.outStart - 2] as Text
+      if (before.position.start.offset === dash) {
+        out.splice(piece.outStart - 2, 1)
+        piece.outStart--
+      } else {
+        out[piece.outStart - 2] = text(before.position.start.offset, dash)
+      }
+      out[piece.outStart - 1] = hole
+      piece.kind = LANG
+      piece.start = dash
+      piece.parts = null
+      piece.dashed = false
       context.work++
       return
     }

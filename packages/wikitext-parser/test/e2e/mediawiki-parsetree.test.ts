@@ -114,6 +114,16 @@ function generatedInputs(count: number): string[] {
     '[[a|',
     '</ pre>',
     '<PRE>',
+    '\n<!-- c -->=',
+    '<ref name="x">',
+    '</ref >',
+    '<nowiki >',
+    '<gallery>',
+    '</gallery>',
+    '\t',
+    ' =',
+    '{{{|',
+    '<!---->',
   ]
   const inputs = new Set<string>()
   while (inputs.size < count) {
