@@ -28,9 +28,7 @@ export function linkedText(node: Node): string {
     return `<a>${shown.map(linkedText).join('')}${node.trail}</a>`
   }
   const inner = 'children' in node ? (node.children as Node[]).map(linkedText).join('') : ''
-  if (node.type === 'italic') return `<i>${inner}</i>`
-  if (node.type === 'bold') return `<b>${inner}</b>`
-  return inner
+  return formatting(node, inner) ?? inner
 }
 
 /**
@@ -74,15 +72,7 @@ export function inlineMarkup(tree: Node): string {
     if (node.type === 'internalLink') return linkedText(node)
     if (node.type === 'text') return node.value
     const inner = 'children' in node ? (node.children as Node[]).map(markup).join('') : ''
-    if (node.type === 'italic') return `<i>${inner}</i>`
-    if (node.type === 'bold') return `<b>${inner}</b>`
-    if (
-      node.type === 'htmlTag' &&
-      node.kind === 'element' &&
-      (node.name === 'b' || node.name === 'i')
-    )
-      return `<${node.name}>${inner}</${node.name}>`
-    return inner
+    return formatting(node, inner) ?? inner
   }
   return markup(tree)
 }
@@ -141,14 +131,14 @@ export function parsedInline(node: Node): string {
     return ''
   }
   const inner = 'children' in node ? (node.children as Node[]).map(parsedInline).join('') : ''
+  if (node.type === 'externalLink') return `<a>${inner}</a>`
+  return formatting(node, inner) ?? inner
+}
+
+/** `inner` in the `<b>` or `<i>` a node makes (apostrophes, or a paired tag), or null. */
+function formatting(node: Node, inner: string): string | null {
   if (node.type === 'italic') return `<i>${inner}</i>`
   if (node.type === 'bold') return `<b>${inner}</b>`
-  if (node.type === 'externalLink') return `<a>${inner}</a>`
-  if (
-    node.type === 'htmlTag' &&
-    node.kind === 'element' &&
-    (node.name === 'b' || node.name === 'i')
-  )
-    return `<${node.name}>${inner}</${node.name}>`
-  return inner
+  const tag = node.type === 'htmlTag' && node.kind === 'element' ? node.name : ''
+  return tag === 'b' || tag === 'i' ? `<${tag}>${inner}</${tag}>` : null
 }
