@@ -561,6 +561,11 @@ describe('block structure', () => {
     expect(preformatted(' <pre>p</pre>\n a')).toEqual([' a'])
     expect(preformatted(' x <gallery>\nF.png\n</gallery>')).toEqual([])
     expect(preformatted(' v <nowiki>w</nowiki>')).toEqual([' v <nowiki>w</nowiki>'])
+    // A framed or floated image is a `<div>` there; an inline one is not.
+    expect(preformatted(' a [[File:F.png|thumb|c]]\n b [[File:F.png|left ]]')).toEqual([])
+    expect(preformatted(' c [[File:F.png|frameless]]\n d [[File:F.png|Thumb]]')).toEqual([
+      ' c [[File:F.png|frameless]]\n d [[File:F.png|Thumb]]',
+    ])
   })
 
   it('pairs block-level HTML tags across lines, never across another construct’s edge', () => {

@@ -6,12 +6,13 @@
  * a line closing one of them, or holding `td`, `th`, `center`, `blockquote`, `div` or `hr`; none
  * is inside a `blockquote`. A heading line counts as `<hN>…</hN>` around the tags it holds.
  * MediaWiki puts the HTML of most extension tags back before this pass, so a tag it renders as
- * block-level HTML (`<pre>`, `<gallery>`, …) counts as such a tag too, opening and closing.
+ * block-level HTML (`<pre>`, `<gallery>`, …) counts as such a tag too, opening and closing, and
+ * so does a framed or floated image (its `<div>`, closing).
  */
 import { nextAngle, type Body, type Line } from './body-lines.js'
 import { isHtmlTag, tagPattern } from './html-tags.js'
 import type { ParseContext } from './preprocess.js'
-import type { Content, Heading, Text } from './types.js'
+import type { Content, Heading, InternalLink, LinkParameter, Text } from './types.js'
 
 /** The line holds a tag that keeps the lines after it from being preformatted. */
 export const OPENS_BLOCK = 1
@@ -61,6 +62,47 @@ export function rendersBlock(name: string, attributes: string): boolean {
   return !((name === 'syntaxhighlight' || name === 'source') && /\binline\b/iu.test(attributes))
 }
 
+// Image options MediaWiki renders as a block: a frame (`<div class="thumb">`) or a float
+// (`<div class="floatleft">`, …). Core's English names; image options are case-sensitive.
+const blockImageOptions = new Set([
+  'thumb',
+  'thumbnail',
+  'frame',
+  'framed',
+  'enframed',
+  'left',
+  'right',
+  'center',
+  'centre',
+  'none',
+])
+
+/** Whether MediaWiki renders a file link as block-level HTML: one of its options frames or floats it. */
+export function framesImage(link: InternalLink): boolean {
+  if (link.kind !== 'file') return false
+  for (let index = 1; index < link.children.length; index++) {
+    const option = plainText(link.children[index] as LinkParameter)?.trim()
+    if (option === undefined) continue
+    if (blockImageOptions.has(option) || /^thumb(?:nail)?=/u.test(option)) return true
+  }
+  return false
+}
+
+/**
+ * A parameter's text with comments gone (pass 2 may have wrapped it: ` left ` is a preformatted
+ * line there), or undefined when it holds anything else, which no option does.
+ */
+function plainText(parameter: LinkParameter): string | undefined {
+  let text = ''
+  const pending: Content[] = [...parameter.children].reverse()
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.type === 'text') text += node.value
+    else if (node.type === 'preformatted') pending.push(...[...node.children].reverse())
+    else if (node.type !== 'comment') return undefined
+  }
+  return text
+}
+
 function flagOf(name: string, closing: boolean): number {
   if (suppressing.has(name)) return closing ? CLOSES_BLOCK : OPENS_BLOCK
   if (name === 'td' || name === 'th') return closing ? OPENS_BLOCK : CLOSES_BLOCK
@@ -75,7 +117,7 @@ const tags = new RegExp(tagPattern.source, 'uy')
 /** The flags of the line's block tags: in its top-level text, and extension tags (0: none). */
 export function blockTagsOf(context: ParseContext, body: Body, line: Line): number {
   const { items, starts, ends, texts } = body
-  // Without a `<` or a block extension tag in the container there is no tag, and a heading
+  // Without a `<` or a block-level node in the container there is no tag, and a heading
   // changes nothing: only a tag can hold preformatted lines back.
   if (body.mayHoldTags === -1) body.mayHoldTags = mayHoldTags(context, body)
   if (body.mayHoldTags === 0) return 0
@@ -90,13 +132,15 @@ export function blockTagsOf(context: ParseContext, body: Body, line: Line): numb
   ) {
     flags |= OPENS_BLOCK | CLOSES_BLOCK | blockquoteIn(items[line.first] as Heading)
   }
-  const extensions = context.blockExtensionTags.length > 0
+  const blockNodes = context.blockLevelNodes.length > 0
   for (let index = line.first; index < line.last; index++) {
     if (texts[index] === 0) {
       const item = items[index] as Content
-      if (extensions && item.type === 'extensionTag' && rendersBlock(item.name, item.attributes)) {
+      if (blockNodes && item.type === 'extensionTag' && rendersBlock(item.name, item.attributes)) {
         flags |= OPENS_BLOCK | CLOSES_BLOCK
       }
+      // A frame or float is a `<div>` (`<figure>` in newer MediaWiki): a block tag that closes.
+      if (blockNodes && item.type === 'internalLink' && framesImage(item)) flags |= CLOSES_BLOCK
       continue
     }
     const start = Math.max(starts[index] as number, line.start)
@@ -161,7 +205,7 @@ function blockquoteIn(heading: Heading): number {
 }
 
 /**
- * Whether a `<` that pass 1 left as text, or an extension tag rendered as a block, lies within
+ * Whether a `<` that pass 1 left as text, or a node rendered as a block, lies within
  * the body's span: 0 when none does. One in a nested construct counts too, so 1 only means "look
  * per line".
  */
@@ -170,8 +214,7 @@ function mayHoldTags(context: ParseContext, body: Body): number {
   if (count === 0) return 0
   const start = body.starts[0] as number
   const end = body.ends[count - 1] as number
-  return anyWithin(context.textAngles, start, end) ||
-    anyWithin(context.blockExtensionTags, start, end)
+  return anyWithin(context.textAngles, start, end) || anyWithin(context.blockLevelNodes, start, end)
     ? 1
     : 0
 }

@@ -21,8 +21,8 @@ export interface Body {
   /** Per text item, where its next `<` was found: -1 none, -2 not searched yet. */
   readonly angles: Int32Array
   /**
-   * Whether the body may hold a block tag (a `<` left as text, or an extension tag rendered as a
-   * block, block-tags.ts): 1 maybe, 0 no, -1 not searched yet.
+   * Whether the body may hold a block tag (a `<` left as text, or a node rendered as a block,
+   * block-tags.ts): 1 maybe, 0 no, -1 not searched yet.
    */
   mayHoldTags: number
 }

@@ -46,7 +46,7 @@ export function parse(
     noCommentEnd: Infinity,
     noCloseTag: new Map(),
     textAngles: [],
-    blockExtensionTags: [],
+    blockLevelNodes: [],
     commentLines: new Map(),
     unpairedBlockTag: false,
   }

@@ -8,7 +8,7 @@
  * closes leaves its slice in place as text. Each item therefore moves at most once per
  * enclosing node, and unwinding costs nothing, which keeps the scan linear on unclosed input.
  */
-import { rendersBlock } from './block-tags.js'
+import { framesImage, rendersBlock } from './block-tags.js'
 import { restructure } from './blocks.js'
 import { recordCommentLine } from './comment-lines.js'
 import { protocolFits } from './inline.js'
@@ -47,8 +47,11 @@ export interface ParseContext {
   readonly noCloseTag: Map<string, number>
   /** Offsets of the `<`s that became text, in order (block-tags.ts reads them). */
   readonly textAngles: number[]
-  /** Offsets of the extension tags MediaWiki renders as block-level HTML, in order (same). */
-  readonly blockExtensionTags: number[]
+  /**
+   * Offsets of the nodes MediaWiki renders as block-level HTML, in order (same): extension tags
+   * (`<pre>`, `<gallery>`, …) and framed or floated images.
+   */
+  readonly blockLevelNodes: number[]
   /**
    * Lines MediaWiki's preprocessor removes with their line break (only comments, spaces and
    * tabs): from the line's start to after its `\n` (comment-lines.ts).
@@ -495,7 +498,7 @@ export function preprocess(
     }
     const attributes = input.slice(nameEnd, selfClosing ? gt - 1 : gt)
     // Recorded before the content is read, which records its own tags: offsets stay in order.
-    if (rendersBlock(name, attributes)) context.blockExtensionTags.push(at)
+    if (rendersBlock(name, attributes)) context.blockLevelNodes.push(at)
     const node: ExtensionTag = {
       type: 'extensionTag',
       name,
@@ -855,6 +858,8 @@ export function preprocess(
       children,
       position: position(piece.start, end),
     }
+    // Links in its caption closed first: kept in order by inserting.
+    if (framesImage(node)) insertInOrder(context.blockLevelNodes, piece.start)
     truncate(out, piece.outStart - 1)
     out.push(node)
     piece.hasLink = true
@@ -1023,6 +1028,13 @@ export function preprocess(
  */
 function truncate(items: unknown[], length: number): void {
   while (items.length > length) items.pop()
+}
+
+/** Inserts `offset` into the sorted `offsets`. */
+function insertInOrder(offsets: number[], offset: number): void {
+  let at = offsets.length
+  while (at > 0 && (offsets[at - 1] as number) > offset) at--
+  offsets.splice(at, 0, offset)
 }
 
 function isInclusion(name: string): name is InclusionTag['name'] {

@@ -14,7 +14,7 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
  * there). WIKI_MIXED_BLOCKS runs more of them (3,000 agreed when this was written).
  *
  * Left out, each a known gap (README) or a reshaping by MediaWiki's HTML cleanup rather than by
- * its parser: behaviour switches, references, framed images, tags closed across lines (their
+ * its parser: behaviour switches, references, tags closed across lines (their
  * misnesting is reshaped), a comment inside a list prefix or a `;` within one, a line of spaces
  * and `'''''`, and templates on `;` lines (the red link's `Template:` colon splits the term).
  */
@@ -80,6 +80,9 @@ const pieces = [
   '-{a}-',
   '&amp;',
   '&nbsp;',
+  '[[File:F.png|thumb|c]]',
+  '[[File:F.png|left]]',
+  '[[File:F.png|frameless]]',
 ]
 
 function isLeftOut(page: string): boolean {
