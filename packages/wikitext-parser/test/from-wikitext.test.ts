@@ -292,6 +292,20 @@ describe('links', () => {
     expect(links()).toEqual([])
   })
 
+  it('reads a link’s text, a caption’s too, without line-start markup, as MediaWiki does', () => {
+    const parameterOf = (input: string): unknown =>
+      parse(input).children.flatMap((node) =>
+        node.type === 'internalLink' ? node.children.slice(1).map((part) => part.children) : [],
+      )
+    expect(parameterOf('[[a| b]]')).toMatchObject([[{ type: 'text', value: ' b' }]])
+    expect(parameterOf('[[a|* b]]')).toMatchObject([[{ type: 'text', value: '* b' }]])
+    expect(parameterOf('[[a|b\n c]]')).toMatchObject([[{ type: 'text', value: 'b\n c' }]])
+    expect(parameterOf('[[File:F.png|thumb|b\n* c]]')).toMatchObject([
+      [{ type: 'text', value: 'thumb' }],
+      [{ type: 'text', value: 'b\n* c' }],
+    ])
+  })
+
   it('reads targets, text, namespaces and trails', () => {
     const [link] = parse('[[Foo_bar#Sec|the text]]s.').children
     expect(link).toMatchObject({

@@ -843,7 +843,9 @@ export function preprocess(
           children: linkPart(plain, piece.outStart, pipe + 1, end),
           position: position(pipe, end),
         }
-        restructure(context, parameter, 0, 'block')
+        // A link's text, a file's caption too, is inline: MediaWiki reads no line-start markup
+        // in it, even after a line break (`[[a|b\n* c]]` shows `b * c`).
+        restructure(context, parameter, 0, 'inline')
         children.push(parameter)
       }
     }

@@ -16,7 +16,9 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
  * Left out, each a known gap (README) or a reshaping by MediaWiki's HTML cleanup rather than by
  * its parser: behaviour switches, references, tags closed across lines (their
  * misnesting is reshaped), a comment inside a list prefix or a `;` within one, a line of spaces
- * and `'''''`, and templates on `;` lines (the red link's `Template:` colon splits the term).
+ * and `'''''`, templates on `;` lines (the red link's `Template:` colon splits the term), and a
+ * link text running over a line break on a page with heading lines (on the heading's line, no
+ * heading in MediaWiki's rendering).
  */
 const prefixes = [
   '',
@@ -83,6 +85,10 @@ const pieces = [
   '[[File:F.png|thumb|c]]',
   '[[File:F.png|left]]',
   '[[File:F.png|frameless]]',
+  '[[p| q]]',
+  '[[p|* q]]',
+  '[[p|q\n r]]',
+  '[[File:F.png|thumb|b\n* c]]',
 ]
 
 function isLeftOut(page: string): boolean {
@@ -90,7 +96,8 @@ function isLeftOut(page: string): boolean {
     /(?:^|\n)(?:<!--[^]*?-->)*[*#:;]*;[*#:;]/.test(page) ||
     /(?:^|\n)(?:<!--[^]*?-->)*[*#:;]+(?:<!--[^]*?-->)+[*#:;]/.test(page) ||
     /(?:^|\n) +'''''(?:\n|$)/.test(page) ||
-    page.split('\n').some((line) => line.includes(';') && line.includes('{{'))
+    page.split('\n').some((line) => line.includes(';') && line.includes('{{')) ||
+    (/(?:^|\n)(?:<!--[^]*?-->)*=/.test(page) && /\[\[[^\]]*\n/.test(page))
   )
 }
 
