@@ -6,7 +6,8 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 /**
  * Pages of a few lines with a fixed seed, each line a line-start construct (list prefixes,
  * space-led, a rule, a heading, a comment) followed by pieces from every family the other suites
- * test alone: apostrophes, links, bare URLs, templates (one holding a list), comments (one over
+ * test alone: apostrophes, links (their text led by a space or a list marker, or over two lines),
+ * images framed, floated or inline, bare URLs, templates (one holding a list), comments (one over
  * two lines), HTML and extension tags that MediaWiki renders inline or as blocks, language
  * conversion, entities, table bars outside tables. What must agree is where the lists,
  * preformatted blocks, headings and rules are when all of them meet. Each page is rendered by a
@@ -14,11 +15,11 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
  * there). WIKI_MIXED_BLOCKS runs more of them (3,000 agreed when this was written).
  *
  * Left out, each a known gap (README) or a reshaping by MediaWiki's HTML cleanup rather than by
- * its parser: behaviour switches, references, tags closed across lines (their
- * misnesting is reshaped), a comment inside a list prefix or a `;` within one, a line of spaces
- * and `'''''`, templates on `;` lines (the red link's `Template:` colon splits the term), and a
- * link text running over a line break on a page with heading lines (on the heading's line, no
- * heading in MediaWiki's rendering).
+ * its parser: behaviour switches, references, tags closed across lines (their misnesting is
+ * reshaped), a comment inside a list prefix or a `;` within one, a line of spaces and `'''''`,
+ * templates on `;` lines (the red link's `Template:` colon splits the term), and a link text
+ * running over a line break on a page with heading lines (on the heading's line, no heading in
+ * MediaWiki's rendering).
  */
 const prefixes = [
   '',
