@@ -88,16 +88,11 @@ export function framesImage(link: InternalLink): boolean {
   return false
 }
 
-/**
- * A parameter's text with comments gone (pass 2 may have wrapped it: ` left ` is a preformatted
- * line there), or undefined when it holds anything else, which no option does.
- */
+/** A parameter's text with comments gone, or undefined when it holds anything else. */
 function plainText(parameter: LinkParameter): string | undefined {
   let text = ''
-  const pending: Content[] = [...parameter.children].reverse()
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+  for (const node of parameter.children) {
     if (node.type === 'text') text += node.value
-    else if (node.type === 'preformatted') pending.push(...[...node.children].reverse())
     else if (node.type !== 'comment') return undefined
   }
   return text

@@ -6,9 +6,37 @@ import type { Node } from '@wiki/wikitext-parser'
  * MediaWiki's HTML with our trees this way, each keeping the elements its inputs can make.
  */
 
-/** The list elements, and the table elements (its captions apart). */
+/** The list elements, the table elements (its captions apart) and the heading elements. */
 export const listTags: readonly string[] = ['ul', 'ol', 'dl', 'li', 'dt', 'dd']
 export const tableTags: readonly string[] = ['table', 'tr', 'td', 'th']
+export const headingTags: readonly string[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']
+
+/**
+ * What the generated mixed pages start their lines with (blanks weighted): list prefixes, a term
+ * and its description, space-led lines, rules, heading runs (given their closing run) and a
+ * comment.
+ */
+export const linePrefixes: readonly string[] = [
+  '',
+  '',
+  '',
+  '',
+  '*',
+  '**',
+  '#',
+  '*#',
+  ':',
+  '::',
+  ';',
+  ';a:',
+  ' ',
+  '  ',
+  '----',
+  '-----',
+  '==',
+  '=',
+  '<!-- c -->',
+]
 
 /**
  * MediaWiki's HTML reduced to the elements named in `kept` and their text; its table of contents,

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
 import { fromWikitext } from '@wiki/wikitext-parser'
 import { recordedPages } from '../helpers/arch-corpus.js'
-import { listTags, parsedBlocks, renderedBlocks, skeleton, tableTags } from './block-structure.js'
+import {
+  headingTags,
+  listTags,
+  parsedBlocks,
+  renderedBlocks,
+  skeleton,
+  tableTags,
+} from './block-structure.js'
 import { parsedInline, renderedInline } from './inline-structure.js'
 import { renderHtml, useLocalWiki } from './local-wiki.js'
 
@@ -13,18 +20,7 @@ import { renderHtml, useLocalWiki } from './local-wiki.js'
  * then its bold, italic and external links, internal links left out on both sides. The recorded
  * pages are read in place from ../shared (GNU FDL), never copied.
  */
-const kept = new Set([
-  ...listTags,
-  'pre',
-  ...tableTags,
-  'caption',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-])
+const kept = new Set([...listTags, 'pre', ...tableTags, 'caption', ...headingTags])
 
 /** Where two strings first differ, with some of each around it (the whole when they agree). */
 function aroundFirstDifference(ours: string, theirs: string): [string, string] {

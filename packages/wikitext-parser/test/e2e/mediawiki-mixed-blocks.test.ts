@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { fromWikitext } from '@wiki/wikitext-parser'
-import { listTags, parsedBlocks, renderedBlocks, skeleton } from './block-structure.js'
+import {
+  headingTags,
+  linePrefixes,
+  listTags,
+  parsedBlocks,
+  renderedBlocks,
+  skeleton,
+} from './block-structure.js'
 import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
@@ -21,27 +28,6 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
  * running over a line break on a page with heading lines (on the heading's line, no heading in
  * MediaWiki's rendering).
  */
-const prefixes = [
-  '',
-  '',
-  '',
-  '',
-  '*',
-  '**',
-  '#',
-  '*#',
-  ':',
-  '::',
-  ';',
-  ';a:',
-  ' ',
-  '  ',
-  '----',
-  '-----',
-  '==',
-  '=',
-  '<!-- c -->',
-]
 const pieces = [
   'a',
   'b c',
@@ -107,7 +93,7 @@ function generatedPages(count: number): string[] {
   const pages = new Set<string>()
   while (pages.size < count) {
     const lines = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
-      let line = pick(prefixes)
+      let line = pick(linePrefixes)
       const length = Math.floor(random() * 5)
       for (let index = 0; index < length; index++) line += pick(pieces)
       // A heading line gets its closing run.
@@ -119,7 +105,7 @@ function generatedPages(count: number): string[] {
   return [...pages]
 }
 
-const kept = new Set([...listTags, 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr'])
+const kept = new Set([...listTags, 'pre', ...headingTags, 'hr'])
 
 describe('lines mixing every construct agree with MediaWiki on their blocks', () => {
   const local = useLocalWiki()

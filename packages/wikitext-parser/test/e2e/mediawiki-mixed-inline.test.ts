@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fromWikitext } from '@wiki/wikitext-parser'
+import { linePrefixes } from './block-structure.js'
 import { formattedRuns, inlineMarkup, renderedInlineText } from './inline-structure.js'
 import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
@@ -16,25 +17,8 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
  * boundaries with them gone), a bare URL running into apostrophes (which doQuotes may leave partly
  * in the URL), and a `;` within a list prefix.
  */
-const prefixes = [
-  '',
-  '',
-  '',
-  '',
-  '*',
-  '**',
-  '#',
-  '*#',
-  ':',
-  '::',
-  ';',
-  ';a:',
-  ' ',
-  '  ',
-  '----',
-  '==',
-  '=',
-]
+// Comments are left out (above); the longer rule adds nothing here.
+const prefixes = linePrefixes.filter((prefix) => prefix !== '-----' && prefix !== '<!-- c -->')
 const pieces = [
   'a',
   'b c',
