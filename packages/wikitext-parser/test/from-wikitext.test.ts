@@ -96,7 +96,8 @@ describe('braces (spec §3.1)', () => {
       {
         'template:a': [
           { templateName: ['a'] },
-          { templateParameter: ['[', { 'link:b': [{ linkTarget: ['b'] }] }] },
+          // The pair closed: `|c` is the template's. Its text is no link (`[[[b]]` is text).
+          { templateParameter: ['[[[b]]'] },
           { templateParameter: ['c'] },
         ],
       },
@@ -453,6 +454,19 @@ describe('internal links', () => {
     // The pipe trick is expanded by saving only; a stored `[[a|]]` is text.
     expect(links('[[a|]] [[b|<!-- c -->]] [[Category:C|]] [[File:D.png|]]')).toBe(0)
     expect(links('[[a| ]] [[b||]] [[c|{{d}}]]')).toBe(3)
+    // With a third `]`, that `]` is the character: the link shows `]`.
+    expect(top('[[a|]]]s')).toEqual([
+      { 'link:a': [{ linkTarget: ['a'] }, { linkParameter: [']'] }] },
+    ])
+    expect(links('[[b|<!-- c -->]]] [[Category:C|]]]')).toBe(2)
+  })
+
+  it('splits a run of [ at each [[ from the left, so an odd run makes no link', () => {
+    expect(top('[[[a|b]] c')).toEqual(['[[[a|b]] c'])
+    expect(top('x [[[a]]]')).toEqual(['x [[[a]]]'])
+    expect(top('[[[[a]]]]')).toEqual(['[[', { 'link:a': [{ linkTarget: ['a'] }] }, ']]'])
+    expect(top('[[[[[a]]]]]')).toEqual(['[[[[[a]]]]]'])
+    expect(top('[[[a]] [[b]]]')).toEqual(['[[[a]] ', { 'link:b': [{ linkTarget: ['b'] }] }, ']'])
   })
 })
 

@@ -746,10 +746,13 @@ export function preprocess(
   function closeLink(closer: number): number {
     const piece = top as Piece
     let at = closer
-    // MediaWiki's handleInternalLinks2: a text holding `[` followed by `]]]` keeps one `]`.
+    // MediaWiki's handleInternalLinks2: a text holding `[` followed by `]]]` keeps one `]`, and
+    // so does a text that would be empty, as its link pattern wants a character there
+    // (`[[a|]]]` shows `]`).
     if (piece.firstPipe !== -1 && input.charCodeAt(at + 2) === 93 && at + 3 <= to) {
       const text = input.slice(piece.firstPipe, at)
-      if (text.includes('[')) {
+      const onePending = pendingStart !== -1 && out.length === piece.outStart
+      if (text.includes('[') || nothingAfterPipe(piece, at, onePending)) {
         appendText(at, at + 1)
         at++
       }
@@ -794,6 +797,7 @@ export function preprocess(
     const target = valid ? describeTarget(targetSource) : undefined
     if (
       !target ||
+      oddBracketsBefore(piece.start) ||
       (piece.hasLink && target.kind !== 'file') ||
       startsWithProtocol(targetSource) ||
       (piece.firstPipe !== -1 && nothingAfterPipe(piece, at, plain))
@@ -867,6 +871,18 @@ export function preprocess(
     piece.hasLink = true
     propagateLink(piece)
     return end
+  }
+
+  /**
+   * Whether an odd number of `[` come right before a link's `[[`. MediaWiki's handleInternalLinks
+   * splits the text at each `[[` from the left, so in a run of three the split falls before the
+   * first two and the target starts with the third: `[[[p]]` is text, `[[[[p]]]]` holds a link.
+   */
+  function oddBracketsBefore(start: number): boolean {
+    let at = start
+    while (at > from && input.charCodeAt(at - 1) === 91) at--
+    context.work += start - at
+    return (start - at) % 2 === 1
   }
 
   /**
