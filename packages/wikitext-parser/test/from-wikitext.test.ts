@@ -383,6 +383,26 @@ describe('links', () => {
     expect(urls('a [http://x.y/f&gt;b text] z')).toEqual(['http://x.y/f'])
   })
 
+  it('keeps a bare URL’s last ; when it ends a character reference, and stops at a no-break space', () => {
+    const urls = (input: string): unknown[] =>
+      allNodes(parse(input)).flatMap((node) => (node.type === 'externalLink' ? [node.url] : []))
+    expect(urls('a http://x.y/?q&amp; z http://x.y/&#59;. z')).toEqual([
+      'http://x.y/?q&amp;',
+      'http://x.y/&#59;',
+    ])
+    expect(urls('a http://x.y/&a-b; z http://x.y/&amp;; z')).toEqual([
+      'http://x.y/&a-b',
+      'http://x.y/&amp;',
+    ])
+    expect(urls('a http://x.y/a&nbsp;b http://x.y/c&#160;d http://x.y/e&#x3C;f')).toEqual([
+      'http://x.y/a',
+      'http://x.y/c',
+      'http://x.y/e',
+    ])
+    // Bracketed addresses stop at `&lt;` and `&gt;` only.
+    expect(urls('a [http://x.y/a&nbsp;b c] z')).toEqual(['http://x.y/a&nbsp;b'])
+  })
+
   it('makes external links before pairing HTML tags, which pair within a link text', () => {
     // MediaWiki finds the link while tags are text: it holds half of the u element.
     expect(top('<u>[https://x.y a</u> b] c')).toEqual([

@@ -52,6 +52,7 @@ describe('toMarkdown: the inline table of §8.1', () => {
     ['a{{=}}b{{!}}c', 'a=b|c'],
     ['[[T|d]] [[T]] [[:T]]', 'd T T'],
     ['[https://u label] [https://u]', 'label (https://u) https://u'],
+    ['[https://u/?a&amp;b=&#x31; c] https://u/?d&amp;e', 'c (https://u/?a\\&b=1) https://u/?d\\&e'],
     ['&lt;tag&gt; &amp;', '\\<tag> &'],
   ])('%j', (wikitext, markdown) => {
     expect(render(wikitext)).toBe(markdown)

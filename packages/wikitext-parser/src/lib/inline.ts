@@ -253,6 +253,48 @@ function urlEnd(input: string, from: number, end: number): number {
   return at
 }
 
+/**
+ * Where a free URL starting at `from` ends within `end`, as MediaWiki's makeFreeExternalLink cuts
+ * it: `urlEnd`, then at a no-break space or at `<`, `>` or a no-break space written as a number
+ * (`&nbsp;`, `&#60;`, `&#x3E;`, …), then without its trailing punctuation (`,;.:!?`, and `)` when
+ * the URL holds no `(`), but for a `;` that ends a character reference (`&amp;`).
+ */
+function freeUrlEnd(input: string, from: number, protocolLength: number, end: number): number {
+  let stop = urlEnd(input, from + protocolLength, end)
+  let paren = false
+  for (let at = from; at < stop; at++) {
+    const code = input.charCodeAt(at)
+    if (code === 40) paren = true
+    else if (code === 38 && freeUrlStop.test(input.slice(at, at + 12))) stop = at
+  }
+  let cut = stop
+  while (cut > from && isUrlPunctuation(input.charCodeAt(cut - 1), paren)) cut--
+  if (cut < stop && input.charCodeAt(cut) === 59 && endsWithReference(input, from, cut)) cut++
+  return cut
+}
+
+/** What makeFreeExternalLink ends a URL at besides `&lt;` and `&gt;` (case as MediaWiki has it). */
+const freeUrlStop = /^&(?:lt|gt|nbsp|#x0*(?:3[CcEe]|[Aa]0)|#0*(?:60|62|160));/u
+
+function isUrlPunctuation(code: number, paren: boolean): boolean {
+  return (
+    code === 44 || // ,
+    code === 59 || // ;
+    code === 46 || // .
+    code === 58 || // :
+    code === 33 || // !
+    code === 63 || // ?
+    (code === 41 && !paren) // )
+  )
+}
+
+/** Whether the text before `at` (and after `from`) ends like a character reference without its `;`. */
+function endsWithReference(input: string, from: number, at: number): boolean {
+  let start = at
+  while (start > from && /[A-Za-z0-9#]/u.test(input.charAt(start - 1))) start--
+  return start > from && /^&(?:[a-z]+|#x[\da-f]+|#\d+)$/iu.test(input.slice(start - 1, at))
+}
+
 function links(context: ParseContext, given: readonly Content[]): Content[] {
   const input = context.input
   // An unclosed `[[` before a bracketed URL is text of its own: `[[http://a b]` holds a link.
@@ -346,14 +388,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
       ) {
         const protocol = protocolAt(context, at)
         if (protocol !== undefined && protocol !== '//' && at + protocol.length <= end) {
-          // Trailing punctuation is not part of a free URL; nor is `)` without a `(`.
-          let url = input.slice(at, urlEnd(input, at + protocol.length, end))
-          for (;;) {
-            const trimmed = url.replace(/[,;.:!?]+$/u, '')
-            const unmatched = !trimmed.includes('(') ? trimmed.replace(/\)+$/u, '') : trimmed
-            if (unmatched === url) break
-            url = unmatched
-          }
+          const url = input.slice(at, freeUrlEnd(input, at, protocol.length, end))
           if (url.length > protocol.length) {
             if (at > pending) result.push(makeText(context, pending, at))
             const node: ExternalLink = {

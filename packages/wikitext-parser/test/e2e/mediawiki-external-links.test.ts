@@ -4,7 +4,7 @@ import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
 
 /**
  * Lines of bare and bracketed URLs with a fixed seed, with the punctuation, parentheses,
- * brackets, entities and quotes MediaWiki trims or stops at around them. Each line is rendered
+ * brackets, character references and quotes MediaWiki trims or stops at around them. Each line is rendered
  * by a real MediaWiki and its external links (address and text) compared with our
  * externalLink nodes. WIKI_EXTERNAL_LINES runs more of them (1,000 agreed when this was written).
  */
@@ -40,6 +40,20 @@ function generatedLines(count: number): string[] {
     '&lt;',
     '&amp;x',
     ' text',
+    // A `;` ending a character reference stays in a bare URL; a no-break space, and `<` or `>`
+    // written as numbers, end it.
+    '&amp;',
+    '&amp;;',
+    '&quot;.',
+    '&foo;',
+    '&#59;',
+    '&#x3b;',
+    '&a-b;',
+    '&;',
+    '&nbsp;x',
+    '&#160;x',
+    '&#x3C;x',
+    '&#062;',
   ]
   const before = ['', ' ', '(', 'x', "''", '[']
   const lines = new Set<string>()
@@ -63,11 +77,22 @@ function generatedLines(count: number): string[] {
 
 function decode(text: string): string {
   return text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([\da-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&nbsp;/g, '\u00a0')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#0?39;/g, "'")
     .replace(/&amp;/g, '&')
+}
+
+/** An address as MediaWiki's Sanitizer::cleanUrl writes it: references decoded, then `"`, `|`, brackets and spaces escaped. */
+function cleanUrl(url: string): string {
+  return decode(url).replace(
+    /[\][<>"|\u0000-\u0020\u007F]/gu,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  )
 }
 
 /** MediaWiki's external links as `url | text`. */
@@ -90,10 +115,11 @@ function parsed(tree: Node): string[] {
   const walk = (node: Node): void => {
     if (node.type === 'externalLink') {
       // A bare link shows its address; a bracketed one its text, or a number when it has none.
-      const text = node.bracketed ? textOf(node) : node.url
-      // MediaWiki decodes entities in the address; ours is the source.
+      const text = node.bracketed ? decode(textOf(node)) : cleanUrl(node.url)
+      // MediaWiki decodes references in the address and escapes what a URL cannot hold; ours is
+      // the source.
       links.push(
-        `${decode(node.url)} | ${node.bracketed && text === '' ? `[${++numbered}]` : decode(text)}`,
+        `${cleanUrl(node.url)} | ${node.bracketed && text === '' ? `[${++numbered}]` : text}`,
       )
       return
     }
