@@ -403,6 +403,19 @@ describe('links', () => {
     expect(urls('a [http://x.y/a&nbsp;b c] z')).toEqual(['http://x.y/a&nbsp;b'])
   })
 
+  it('reads no URL in what such a stop leaves of a bare URL, as MediaWiki writes it as text', () => {
+    const urls = (input: string): unknown[] =>
+      allNodes(parse(input)).flatMap((node) => (node.type === 'externalLink' ? [node.url] : []))
+    expect(urls('a http://x.y/a<http://x.y/b z')).toEqual(['http://x.y/a'])
+    expect(urls('a http://x.y/a&gt;http://x.y/b z http://x.y/c')).toEqual([
+      'http://x.y/a',
+      'http://x.y/c',
+    ])
+    // No link at all when the stop leaves only the protocol.
+    expect(urls('a http://&lt;http://x.y/b z')).toEqual([])
+    expect(urls('a <http://x.y/b z')).toEqual(['http://x.y/b'])
+  })
+
   it('makes external links before pairing HTML tags, which pair within a link text', () => {
     // MediaWiki finds the link while tags are text: it holds half of the u element.
     expect(top('<u>[https://x.y a</u> b] c')).toEqual([

@@ -235,17 +235,14 @@ function protocolAt(context: ParseContext, offset: number): string | undefined {
 /**
  * Where a URL starting at `from` ends within `end`. As in MediaWiki, which reads links after it
  * has turned apostrophe runs into tags and with `<`/`>` still escaped: a run of two or more
- * apostrophes ends it (keeping the ones doQuotes leaves as text: one of four, all but five of a
- * longer run), and so does `&lt;` or `&gt;`.
+ * apostrophes ends it (`apostrophesKept`), and so does `&lt;` or `&gt;`.
  */
 function urlEnd(input: string, from: number, end: number): number {
   let at = from
   while (at < end && isUrlChar(input, at)) {
     const code = input.charCodeAt(at)
     if (code === 39 && input.charCodeAt(at + 1) === 39) {
-      let run = 2
-      while (input.charCodeAt(at + run) === 39) run++
-      return Math.min(at + (run === 4 ? 1 : run > 5 ? run - 5 : 0), end)
+      return Math.min(at + apostrophesKept(input, at), end)
     }
     if (code === 38 && (input.startsWith('&lt;', at) || input.startsWith('&gt;', at))) return at
     at++
@@ -254,18 +251,47 @@ function urlEnd(input: string, from: number, end: number): number {
 }
 
 /**
- * Where a free URL starting at `from` ends within `end`, as MediaWiki's makeFreeExternalLink cuts
- * it: `urlEnd`, then at a no-break space or at `<`, `>` or a no-break space written as a number
- * (`&nbsp;`, `&#60;`, `&#x3E;`, …), then without its trailing punctuation (`,;.:!?`, and `)` when
- * the URL holds no `(`), but for a `;` that ends a character reference (`&amp;`).
+ * How many apostrophes of the run at `at` a URL keeps: the ones doQuotes leaves as text (one of
+ * four, all but five of a longer run), as the rest are tags by the time links are read.
  */
-function freeUrlEnd(input: string, from: number, protocolLength: number, end: number): number {
-  let stop = urlEnd(input, from + protocolLength, end)
+function apostrophesKept(input: string, at: number): number {
+  let run = 2
+  while (input.charCodeAt(at + run) === 39) run++
+  return run === 4 ? 1 : run > 5 ? run - 5 : 0
+}
+
+/**
+ * Where MediaWiki's free-link pattern ends a match whose address starts at `from`: URL
+ * characters, `<` and `>` among them (escaped to `&lt;` and `&gt;` by then), up to an apostrophe
+ * run. What the link leaves of its match is text, never read for links again.
+ */
+function freeUrlMatchEnd(input: string, from: number, end: number): number {
+  let at = from
+  while (at < end) {
+    const code = input.charCodeAt(at)
+    if (code !== 60 && code !== 62 && !isUrlChar(input, at)) break
+    if (code === 39 && input.charCodeAt(at + 1) === 39) {
+      return Math.min(at + apostrophesKept(input, at), end)
+    }
+    at++
+  }
+  return at
+}
+
+/**
+ * Where the free URL starting at `from` ends within its match, as MediaWiki's
+ * makeFreeExternalLink cuts it: at `<`, `>`, a no-break space or those written as references
+ * (`&lt;`, `&nbsp;`, `&#60;`, `&#x3E;`, …), then without its trailing punctuation (`,;.:!?`, and
+ * `)` when the URL holds no `(`), but for a `;` that ends a character reference (`&amp;`).
+ */
+function freeUrlEnd(input: string, from: number, match: number): number {
+  let stop = match
   let paren = false
   for (let at = from; at < stop; at++) {
     const code = input.charCodeAt(at)
-    if (code === 40) paren = true
+    if (code === 60 || code === 62) stop = at
     else if (code === 38 && freeUrlStop.test(input.slice(at, at + 12))) stop = at
+    else if (code === 40) paren = true
   }
   let cut = stop
   while (cut > from && isUrlPunctuation(input.charCodeAt(cut - 1), paren)) cut--
@@ -388,7 +414,8 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
       ) {
         const protocol = protocolAt(context, at)
         if (protocol !== undefined && protocol !== '//' && at + protocol.length <= end) {
-          const url = input.slice(at, freeUrlEnd(input, at, protocol.length, end))
+          const match = freeUrlMatchEnd(input, at + protocol.length, end)
+          const url = input.slice(at, freeUrlEnd(input, at, match))
           if (url.length > protocol.length) {
             if (at > pending) result.push(makeText(context, pending, at))
             const node: ExternalLink = {
@@ -400,8 +427,12 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
               position: context.pointer.position(at, at + url.length),
             }
             result.push(node)
-            at += url.length
-            pending = at
+            pending = at + url.length
+          }
+          // The rest of the match stays text, even where it holds a URL.
+          if (match > at + protocol.length) {
+            context.work += match - at
+            at = match
             continue
           }
         }

@@ -54,6 +54,9 @@ function generatedLines(count: number): string[] {
     '&#160;x',
     '&#x3C;x',
     '&#062;',
+    // What such a stop leaves of MediaWiki's match is text, a URL in it too.
+    '<https://example.org/b',
+    '&gt;http://example.org/c',
   ]
   const before = ['', ' ', '(', 'x', "''", '[']
   const lines = new Set<string>()
