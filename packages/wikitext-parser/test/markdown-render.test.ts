@@ -1,3 +1,4 @@
+import { HtmlRenderer, Parser } from 'commonmark'
 import { describe, expect, it } from 'vitest'
 import { archwiki, fromWikitext } from '@wiki/wikitext-parser'
 import { handlers, toMarkdown, toMdast } from '@wiki/wikitext-parser/markdown'
@@ -53,9 +54,20 @@ describe('toMarkdown: the inline table of §8.1', () => {
     ['[[T|d]] [[T]] [[:T]]', 'd T T'],
     ['[https://u label] [https://u]', 'label (https://u) https://u'],
     ['[https://u/?a&amp;b=&#x31; c] https://u/?d&amp;e', 'c (https://u/?a\\&b=1) https://u/?d\\&e'],
+    ['https://u/a|b&quot;&#32;', 'https://u/a%7Cb%22%20'],
     ['&lt;tag&gt; &amp;', '\\<tag> &'],
   ])('%j', (wikitext, markdown) => {
     expect(render(wikitext)).toBe(markdown)
+  })
+})
+
+describe('toMarkdown: emphasis', () => {
+  it('writes italics inside italics (a link’s italic text in italics) as one emphasis', () => {
+    expect(render("''a [[p|''b'']] c''")).toBe('*a b c*')
+    expect(render("'''a [[p|'''b''']] c'''")).toBe('**a b c**')
+    // The serializer writes some letters next to markers as references; CommonMark reads them.
+    const html = new HtmlRenderer().render(new Parser().parse(render("'''''x'''[[p|''q'']]")))
+    expect(html).toBe('<p><em><strong>x</strong>q</em></p>\n')
   })
 })
 

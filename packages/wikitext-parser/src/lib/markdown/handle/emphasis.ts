@@ -7,7 +7,11 @@ import type { State } from '../state.js'
  * where CommonMark needs it; an empty span renders nothing.
  */
 export function emphasis(node: Italic | Bold, state: State): void {
-  const children = state.phrasingOf(() => state.all(node.children))
+  const kind = node.type === 'italic' ? 'emphasis' : 'strong'
+  const children = withoutNested(
+    state.phrasingOf(() => state.all(node.children)),
+    kind,
+  )
   const first = children[0]
   if (first?.type === 'text' && /^\s/.test(first.value)) {
     const value = first.value.replace(/^\s+/, '')
@@ -26,10 +30,26 @@ export function emphasis(node: Italic | Bold, state: State): void {
     else children[children.length - 1] = { type: 'text', value }
   }
   if (children.length > 0) {
-    const content: PhrasingContent =
-      node.type === 'italic' ? { type: 'emphasis', children } : { type: 'strong', children }
+    const content: PhrasingContent = { type: kind, children }
     state.inline(content)
   }
   if (after !== '') state.phrase(after)
   state.writeLifted()
+}
+
+/**
+ * The children with every `kind` node inside them replaced by its own children. Italics inside
+ * italics (a link's italic text in an italic line) are still italic, and Markdown has no way to
+ * write emphasis directly inside emphasis of the same kind: the serializer's attempt reads back
+ * as literal asterisks.
+ */
+function withoutNested(
+  children: PhrasingContent[],
+  kind: 'emphasis' | 'strong',
+): PhrasingContent[] {
+  return children.flatMap((child): PhrasingContent[] => {
+    if (child.type === kind) return withoutNested(child.children, kind)
+    if (!('children' in child)) return [child]
+    return [{ ...child, children: withoutNested(child.children, kind) }]
+  })
 }

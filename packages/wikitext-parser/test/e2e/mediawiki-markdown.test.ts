@@ -1,0 +1,151 @@
+import { HtmlRenderer, Parser } from 'commonmark'
+import { describe, expect, it } from 'vitest'
+import { archwiki, fromWikitext } from '@wiki/wikitext-parser'
+import { toMarkdown } from '@wiki/wikitext-parser/markdown'
+import { formattedRuns } from './inline-structure.js'
+import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
+
+/**
+ * What an agent reads is what the page shows: pages of a few lines with a fixed seed (list
+ * prefixes, terms, headings, apostrophe runs, internal and external links, HTML elements, nowiki,
+ * character references and every character Markdown gives a meaning) are rendered by a real
+ * MediaWiki and, through `toMarkdown` with the `archwiki` profile, by the reference CommonMark
+ * implementation (commonmark.js). Both HTMLs must show the same characters, bold, italic and
+ * external-link addresses, whitespace aside. WIKI_MARKDOWN_PAGES runs more of them (3,000 agreed
+ * when this was written).
+ *
+ * What the renderer changes on purpose (`arch-wiki.md` §8.1) is applied to MediaWiki's side: an
+ * external link shows its address after its text, `text (address)`, or the address alone; an
+ * emphasis's trailing apostrophes go after its closing marker (`*pacman*'s`). Left out: space-led
+ * lines (fenced code keeps its source, by design), and, as known gaps (README), a heading line
+ * holding a `[[` that never closes and an HTML tag whose attributes run over a line break.
+ */
+const prefixes = ['', '', '', '*', '**', '#', '#*', '*#', '== ', '=== ', ':', ';', '*:', '; a :']
+const pieces = [
+  'a',
+  ' b c',
+  ' ',
+  "''",
+  "'''",
+  "'''''",
+  "l'a",
+  '[[p|q]]',
+  '[[p]]s',
+  "[[p|''q'']]",
+  '[http://e.com x]',
+  '[http://e.com]',
+  "[http://e.com ''x'']",
+  'http://e.com/y',
+  'http://e.com/y|z',
+  '<span>x</span>',
+  '<i>x</i>',
+  '<b>y</b>',
+  '&amp;',
+  '&lt;t&gt;',
+  "<nowiki>''n''</nowiki>",
+  '<nowiki>*</nowiki>',
+  ...['*', '_', '#', '`', '\\', '[', ']', '1.', '>', '~', '|', '-', '+', '&', '<'],
+]
+
+function generatedPages(count: number): string[] {
+  const { random, pick } = seeded(0x3d7)
+  const pages = new Set<string>()
+  while (pages.size < count) {
+    const lines = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+      let line = pick(prefixes)
+      const length = 1 + Math.floor(random() * 6)
+      for (let index = 0; index < length; index++) line += pick(pieces)
+      return line.startsWith('=') ? `${line} ${/^=+/.exec(line)?.[0] ?? ''}` : line
+    })
+    // Each link its own address, so the pieces MediaWiki splits a link into can be told apart
+    // from links side by side.
+    let link = 0
+    const page = lines.join('\n').replace(/e\.com/g, () => `e${++link}.com`)
+    const leftOut = /(?:^|\n) /.test(page) || page.split('\n').some(unclosedInHeading)
+    if (!leftOut) pages.add(page)
+  }
+  return [...pages]
+}
+
+/** Whether a heading line holds more `[[` than `]]` (a known gap, above). */
+function unclosedInHeading(line: string): boolean {
+  const count = (pattern: RegExp): number => line.match(pattern)?.length ?? 0
+  return line.startsWith('=') && count(/\[\[/g) > count(/\]\]/g)
+}
+
+/**
+ * HTML as `<b>` and `<i>` over text (`strong` and `em` are those), other tags dropped, references
+ * decoded; a decoded `<` is written `‹`, so it never reads as a tag.
+ */
+function formatted(html: string): string {
+  return html
+    .replace(/<(\/?)([a-z0-9]+)[^>]*>/g, (_, slash: string, name: string) => {
+      const tag = name === 'strong' ? 'b' : name === 'em' ? 'i' : name
+      return tag === 'b' || tag === 'i' ? `<${slash}${tag}>` : ''
+    })
+    .replace(/&#160;/g, ' ')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '‹')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+}
+
+/**
+ * MediaWiki's page as the renderer shows it: the contents box and edit links gone, each external
+ * link written `text (address)` (the address alone when it shows a number or is bare). Its HTML
+ * cleanup splits a link that formatting crosses into pieces, some empty; pieces of one link
+ * (same address, only tags between) are joined back first.
+ */
+function mediawikiShown(html: string): string {
+  const marked = html
+    // The contents box ends with its list; formatting its entries leave open may follow.
+    .replace(/<div id="toc"[\s\S]*?<\/ul>(?:\s|<\/?[bi]>)*<\/div>/, '')
+    .replace(/<span class="mw-editsection">[\s\S]*?<\/span><\/span>/g, '')
+    .replace(
+      /<a [^>]*class="external (?:free|autonumber)" href="([^"]*)"[^>]*>[\s\S]*?<\/a>/g,
+      '$1',
+    )
+    .replace(
+      /<a [^>]*class="external text" href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g,
+      '\u0001$1\u0002$2\u0003',
+    )
+  let joined = marked
+  for (let previous = ''; previous !== joined;) {
+    previous = joined
+    joined = joined.replace(
+      /\u0001([^\u0002]*)\u0002([^\u0003]*)\u0003((?:<[^>]*>)*)\u0001\1\u0002/g,
+      '\u0001$1\u0002$2$3',
+    )
+  }
+  return formatted(
+    joined.replace(
+      /\u0001([^\u0002]*)\u0002([^\u0003]*)\u0003/g,
+      (_, address: string, text: string) =>
+        /[^\s]/.test(text.replace(/<[^>]*>/g, '')) ? `${text} (${address})` : '',
+    ),
+  )
+}
+
+/** The characters with the elements they lie in, whitespace left out, trailing apostrophes moved. */
+function runs(markup: string): string {
+  let moved = markup.replace(/\s+/g, '')
+  for (let previous = ''; previous !== moved;) {
+    previous = moved
+    moved = moved.replace(/('+)(<\/[bi]>)/g, '$2$1')
+  }
+  return formattedRuns(moved)
+}
+
+describe('the Markdown of mixed pages shows what MediaWiki shows', () => {
+  const local = useLocalWiki()
+  const commonmark = new Parser()
+  const html = new HtmlRenderer()
+
+  it.each(generatedPages(Number(process.env.WIKI_MARKDOWN_PAGES ?? 300)))('%j', async (page) => {
+    const theirs = await renderHtml(local.wiki, page)
+    const markdown = toMarkdown(fromWikitext(page, { site: local.site }), { profile: archwiki })
+    const ours = html.render(commonmark.parse(markdown))
+    expect(runs(formatted(ours))).toBe(runs(mediawikiShown(theirs)))
+  })
+})
