@@ -111,6 +111,16 @@ describe('toMarkdown: blocks', () => {
     expect(render('*** deep\n# one\n#* sub\n#: more')).toBe('- deep\n\n1. one\n   - sub\n\n   more')
   })
 
+  it('nests lists as MediaWiki does, by the whole prefix the lines share', () => {
+    // A skipped level's sublist stays inside the item above it.
+    expect(render('*a\n***b\n*c')).toBe('- a\n  - b\n- c')
+    // `:#` and `#*` share nothing: two lists, not one nested in the other.
+    expect(render(':#a\n#*b')).toBe('1. a\n\n- b')
+    // A skipped level's item takes the content a later line continues it with.
+    expect(render('**a\n*:b')).toBe('- - a\n\n  b')
+    expect(render('**a\n*b')).toBe('- a\n- b')
+  })
+
   it('keeps an incomplete {{man}} verbatim', () => {
     expect(render('see {{man|8}}')).toBe('see {{man|8}}')
   })

@@ -24,13 +24,25 @@ export type Handlers = {
 /** Block content as it appears in a root or a list item. */
 export type Block = Exclude<RootContent, PhrasingContent> | Extract<RootContent, { type: 'html' }>
 
+/** A children array a list can sit in: the flow's blocks or a list item's children. */
+type ListContainer = Block[] | MdastListItem['children']
+
+/**
+ * One open list level. A level MediaWiki opens with an empty item (`*a` then `***b` opens the
+ * second level's item only to hold the third level's list) has no item of its own until content
+ * comes for it: the deeper lists take its place, from index `first` of its container on, and
+ * `list` is the last of them.
+ */
 interface ListFrame {
-  /** Index of this list's marker character in the line prefix. */
+  /** Index of this level's `*` or `#` in the line prefix. */
   position: number
-  /** The line prefix up to and including this list's marker character. */
-  prefix: string
+  /** Where `list` sits. */
+  container: ListContainer
   list: MdastList
+  /** The item taking content at this level, or null while the level has none. */
   item: MdastListItem | null
+  /** For a level with no item: where the lists taking its place start in `container`. */
+  first: number
 }
 
 /** One container being filled: the root, a list item, an admonition body, or a phrasing run. */
@@ -45,6 +57,8 @@ interface Flow {
   /** Nothing at all (not even a comment) was on the current line: a line break ends the paragraph. */
   lineEmpty: boolean
   lists: ListFrame[]
+  /** The prefix of the list line the open lists come from, `;` read as `:`. */
+  listPrefix: string
   /** Blocks met inside a phrasing run (a code template in italics), written after it. */
   lifted: Block[]
 }
@@ -61,6 +75,7 @@ function newFlow(phrasingOnly: boolean): Flow {
     atLineStart: !phrasingOnly,
     lineEmpty: true,
     lists: [],
+    listPrefix: '',
     lifted: [],
   }
 }
@@ -231,60 +246,78 @@ export class State {
   }
 
   /**
-   * One list line: `levels` is its prefix's `*`/`#` characters, `continuation` says the prefix
-   * ends in `:`/`;` (`*:` continues the item). Lists nest by MediaWiki's common-prefix rule;
-   * levels MediaWiki would open with an empty item collapse into the sublist.
+   * One list line with its whole prefix (`*`, `#`, `:`, `;`). Lists nest as MediaWiki's do: those
+   * at the part of the prefix the line shares with the previous list line's (`;` read as `:`) stay
+   * open, the others close. Each `*`/`#` is a list level; after the last of them, `:` or `;` only
+   * continues the item (`*:`), and a line with none is a paragraph. A level MediaWiki opens with
+   * an empty item gets no item until content comes for it: its sublist takes its place.
    */
-  listLine(levels: string, continuation: boolean, render: () => void): void {
+  listLine(prefix: string, render: () => void): void {
     const flow = this.flow
-    if (flow.phrasingOnly || levels === '') {
+    const read = prefix.replace(/;/g, ':')
+    const previous = flow.listPrefix
+    const last = Math.max(prefix.lastIndexOf('*'), prefix.lastIndexOf('#'))
+    if (flow.phrasingOnly || last === -1) {
       this.flush()
       flow.lists = []
       render()
       this.flush()
       flow.lists = []
+      flow.listPrefix = read
       flow.lineEmpty = false
       return
     }
     const lists = flow.lists
-    const depth = levels.length
-    for (let top = lists.at(-1); top; top = lists.at(-1)) {
-      if (top.position < depth && levels.startsWith(top.prefix)) break
-      lists.pop()
-    }
-    const content = this.blocksOf(render)
+    const shared = read === previous ? read.length : sharedLength(prefix, previous)
+    for (let top = lists.at(-1); top && top.position >= shared; top = lists.at(-1)) lists.pop()
+    const content = this.blocksOf(render) as MdastListItem['children']
+    flow.listPrefix = read
     const top = lists.at(-1)
-    if (continuation) {
-      if (top && top.position === depth - 1 && top.item) {
-        top.item.children.push(...(content as MdastListItem['children']))
-        flow.lineEmpty = false
-        return
-      }
+    if (last < prefix.length - 1 && top?.position === last) {
+      const item = top.item ?? giveItem(lists, top, prefix.charAt(last))
+      item.children.push(...content)
+      flow.lineEmpty = false
+      return
     }
     if (content.length === 0) return
-    const item: MdastListItem = {
-      type: 'listItem',
-      spread: false,
-      children: content as MdastListItem['children'],
-    }
-    if (top && top.position === depth - 1) {
+    const item: MdastListItem = { type: 'listItem', spread: false, children: content }
+    const ordered = prefix.charAt(last) === '#'
+    if (top?.position === last) {
+      // A sibling; at a level with no item yet, it joins the list that took the level's place
+      // when that list is of its kind, as MediaWiki's empty item would leave it.
+      if (
+        top.item === null &&
+        (top.list.ordered !== ordered || top.container.at(-1) !== top.list)
+      ) {
+        top.list = newList(ordered)
+        top.container.push(top.list)
+      }
       top.list.children.push(item)
       top.item = item
     } else {
-      const list: MdastList = {
-        type: 'list',
-        ordered: levels.at(-1) === '#',
-        spread: false,
-        children: [item],
-      }
-      if (list.ordered) list.start = 1
-      if (top?.item) top.item.children.push(list)
-      else {
+      const list = newList(ordered)
+      list.children.push(item)
+      let container: ListContainer
+      if (top === undefined) {
         this.flush()
         lists.length = 0
-        flow.blocks.push(list)
+        container = flow.blocks
+      } else {
+        container = top.item === null ? top.container : top.item.children
       }
-      lists.push({ position: depth - 1, prefix: levels, list, item })
+      container.push(list)
+      // Levels with no item have this list in their place too, the last one now.
+      for (const other of lists)
+        if (other.item === null && other.container === container) other.list = list
+      // The levels the line skips: MediaWiki's empty items, which this list takes the place of.
+      const first = container.length - 1
+      for (let position = (top?.position ?? -1) + 1; position < last; position++) {
+        const char = prefix.charAt(position)
+        if (char === '*' || char === '#') {
+          lists.push({ position, container, list, item: null, first })
+        }
+      }
+      lists.push({ position: last, container, list, item, first })
     }
     flow.atLineStart = true
     flow.lineEmpty = false
@@ -338,4 +371,47 @@ function trimPhrasing(children: PhrasingContent[]): PhrasingContent[] {
     else result[result.length - 1] = { ...last, value } satisfies MdastText
   }
   return result
+}
+
+/** How many leading characters `prefix` shares with `previous`. */
+function sharedLength(prefix: string, previous: string): number {
+  let shared = 0
+  while (shared < prefix.length && prefix.charCodeAt(shared) === previous.charCodeAt(shared)) {
+    shared++
+  }
+  return shared
+}
+
+function newList(ordered: boolean): MdastList {
+  const list: MdastList = { type: 'list', ordered, spread: false, children: [] }
+  if (ordered) list.start = 1
+  return list
+}
+
+/**
+ * Gives `frame`, a level with no item, the item MediaWiki opened for it, now that content comes
+ * for it (`**a` then `*:b`): a list of its own kind, with one item holding the lists that took its
+ * place, goes where they were. Returns the item.
+ */
+function giveItem(lists: ListFrame[], frame: ListFrame, marker: string): MdastListItem {
+  const container = frame.container as MdastListItem['children']
+  const placed = container.splice(frame.first)
+  const item: MdastListItem = { type: 'listItem', spread: false, children: placed }
+  const list = newList(marker === '#')
+  list.children.push(item)
+  container.push(list)
+  for (const other of lists) {
+    if (other === frame || other.container !== container) continue
+    // Deeper levels now sit in the new item; shallower ones without items of their own have the
+    // new list in their place.
+    if (other.position > frame.position) {
+      other.container = item.children
+      other.first -= frame.first
+    } else if (other.item === null) {
+      other.list = list
+    }
+  }
+  frame.list = list
+  frame.item = item
+  return item
 }

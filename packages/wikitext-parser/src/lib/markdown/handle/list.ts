@@ -16,9 +16,17 @@ export function list(node: List, state: State): void {
       if (child.type === 'list') nested.push(...child.children)
       else own.push(child)
     }
-    listLine(item, own, state)
+    // An item with no marker and nothing of its own is one MediaWiki opens for a level the
+    // next line skips (`*a` then `***b`): its sublist takes its place, nested in the item above.
+    if (item.marker !== '' || own.some(holdsContent)) listLine(item, own, state)
     for (let i = nested.length - 1; i >= 0; i--) pending.push(nested[i] as ListItem)
   }
+}
+
+/** Whether a node shows anything: not a line break or spaces, not a comment. */
+function holdsContent(node: Content): boolean {
+  if (node.type === 'text') return node.value.trim() !== ''
+  return node.type !== 'comment'
 }
 
 /** One list line outside a list. */
@@ -27,8 +35,5 @@ export function listItem(node: ListItem, state: State): void {
 }
 
 function listLine(node: ListItem, children: readonly Content[], state: State): void {
-  const levels = node.marker.replace(/[^*#]/g, '')
-  const last = node.marker.at(-1)
-  const continuation = levels !== '' && (last === ':' || last === ';')
-  state.listLine(levels, continuation, () => state.all(children))
+  state.listLine(node.marker, () => state.all(children))
 }
