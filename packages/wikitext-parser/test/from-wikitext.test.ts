@@ -251,6 +251,19 @@ describe('headings (spec §3.1)', () => {
     expect(headings('<!-- c --> == k ==\n<!-- c -->x== k ==')).toEqual([])
   })
 
+  it('renders a line holding a construct never closed as a heading without a section index', () => {
+    // MediaWiki's preprocessor leaves the line text when the `[[` or `{{` never closes; its
+    // heading pass still finds the heading in that text.
+    expect(headings('x\n== a [[b ==\ny\n== c ==\n== d {{e ==')).toEqual([
+      [2, '== a [[b ==', null],
+      [2, '== c ==', 1],
+      [2, '== d {{e ==', null],
+    ])
+    expect(toWikitext(parse('x\n== a [[b ==\ny'))).toBe('x\n== a [[b ==\ny')
+    // A construct closed on a later line leaves the line to what it expands to: no heading.
+    expect(headings('== a {{b ==\nc}} [[d')).toEqual([])
+  })
+
   it('spans a template that breaks the line', () => {
     expect(headings('== a {{b|\nc}} ==\nx')).toEqual([[2, '== a {{b|\nc}} ==', 1]])
   })

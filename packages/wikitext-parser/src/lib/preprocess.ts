@@ -381,8 +381,50 @@ export function preprocess(
     }
   }
   flush()
-  for (const piece of stack) materialize(piece)
+  closeLeftOpen()
   return out
+
+  /**
+   * Makes what the scan leaves open text. A heading among it, whose line held a construct that
+   * never closed (`== a [[b ==`), is still one where its line reads as one: MediaWiki's
+   * preprocessor gives it no section, but its renderer finds headings in the text it leaves. The
+   * items after such a line wait in `tail` (last first) while the line closes, so each moves once.
+   */
+  function closeLeftOpen(): void {
+    const tail: Content[] = []
+    for (let index = stack.length - 1; index >= 0; index--) {
+      const piece = stack[index] as Piece
+      if (piece.kind !== HEADING) {
+        materialize(piece)
+        continue
+      }
+      stack.length = index + 1
+      top = piece
+      let lineEnd = input.indexOf('\n', piece.start)
+      if (lineEnd === -1 || lineEnd > to) lineEnd = to
+      for (let last = lastOf(out); last && out.length > piece.outStart; last = lastOf(out)) {
+        if (last.position.start.offset < lineEnd) break
+        tail.push(last)
+        out.pop()
+        context.work++
+      }
+      const crossing = out.length > piece.outStart ? lastOf(out) : undefined
+      if (crossing && crossing.position.end.offset > lineEnd) {
+        // A node holding the line's break (a template closed on a later line) leaves the line to
+        // what it expands to: text here.
+        if (crossing.type !== 'text') {
+          stack.length = index
+          materialize(piece)
+          continue
+        }
+        out[out.length - 1] = text(crossing.position.start.offset, lineEnd)
+        tail.push(text(lineEnd, crossing.position.end.offset))
+      }
+      piece.indexed = false
+      closeHeading(lineEnd)
+    }
+    for (let index = tail.length - 1; index >= 0; index--) out.push(tail[index] as Content)
+  }
 
   /** `<`: a comment, an extension or inclusion tag, or text. Returns where to continue. */
   function angle(at: number): number {
