@@ -407,11 +407,11 @@ describe('links', () => {
       'http://x.y/&a-b',
       'http://x.y/&amp;',
     ])
-    expect(urls('a http://x.y/a&nbsp;b http://x.y/c&#160;d http://x.y/e&#x3C;f')).toEqual([
-      'http://x.y/a',
-      'http://x.y/c',
-      'http://x.y/e',
-    ])
+    expect(
+      urls(
+        'a http://x.y/a&nbsp;b http://x.y/c&#160;d http://x.y/e&#x3C;f http://x.y/g&#x00000003e;',
+      ),
+    ).toEqual(['http://x.y/a', 'http://x.y/c', 'http://x.y/e', 'http://x.y/g'])
     // Bracketed addresses stop at `&lt;` and `&gt;` only.
     expect(urls('a [http://x.y/a&nbsp;b c] z')).toEqual(['http://x.y/a&nbsp;b'])
   })

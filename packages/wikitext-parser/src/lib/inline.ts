@@ -290,7 +290,7 @@ function freeUrlEnd(input: string, from: number, match: number): number {
   for (let at = from; at < stop; at++) {
     const code = input.charCodeAt(at)
     if (code === 60 || code === 62) stop = at
-    else if (code === 38 && freeUrlStop.test(input.slice(at, at + 12))) stop = at
+    else if (code === 38 && startsFreeUrlStop(input, at)) stop = at
     else if (code === 40) paren = true
   }
   let cut = stop
@@ -299,8 +299,13 @@ function freeUrlEnd(input: string, from: number, match: number): number {
   return cut
 }
 
-/** What makeFreeExternalLink ends a URL at besides `&lt;` and `&gt;` (case as MediaWiki has it). */
-const freeUrlStop = /^&(?:lt|gt|nbsp|#x0*(?:3[CcEe]|[Aa]0)|#0*(?:60|62|160));/u
+/** What makeFreeExternalLink ends a URL at besides `<` and `>` (case as MediaWiki has it). */
+const freeUrlStop = /&(?:lt|gt|nbsp|#x0*(?:3[CcEe]|[Aa]0)|#0*(?:60|62|160));/uy
+
+function startsFreeUrlStop(input: string, at: number): boolean {
+  freeUrlStop.lastIndex = at
+  return freeUrlStop.test(input)
+}
 
 function isUrlPunctuation(code: number, paren: boolean): boolean {
   return (
