@@ -251,7 +251,7 @@ describe('headings (spec §3.1)', () => {
     expect(headings('<!-- c --> == k ==\n<!-- c -->x== k ==')).toEqual([])
   })
 
-  it('renders a line holding a construct never closed as a heading without a section index', () => {
+  it('renders a line a construct never closed runs over as a heading without a section index', () => {
     // MediaWiki's preprocessor leaves the line text when the `[[` or `{{` never closes; its
     // heading pass still finds the heading in that text.
     expect(headings('x\n== a [[b ==\ny\n== c ==\n== d {{e ==')).toEqual([
@@ -262,6 +262,13 @@ describe('headings (spec §3.1)', () => {
     expect(toWikitext(parse('x\n== a [[b ==\ny'))).toBe('x\n== a [[b ==\ny')
     // A construct closed on a later line leaves the line to what it expands to: no heading.
     expect(headings('== a {{b ==\nc}} [[d')).toEqual([])
+    // So is a line led by comments inside a construct that never closes, or closes as text.
+    expect(headings('{{a|\n<!-- c -->== h ==\nx\n[[<>\n<!-- d -->=== k ===\n]]')).toEqual([
+      [2, '== h ==', null],
+      [3, '=== k ===', null],
+    ])
+    // Inside a template that closes, its `=` names the parameter, as in MediaWiki.
+    expect(headings('{{a|\n<!-- c -->== h ==\n}}')).toEqual([])
   })
 
   it('spans a template that breaks the line', () => {

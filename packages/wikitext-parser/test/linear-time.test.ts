@@ -22,7 +22,7 @@ const families: [string, (n: number) => string][] = [
   ['= line', (n) => '='.repeat(n) + '\n'],
   ['headings', (n) => '== a ==\n'.repeat(n)],
   // Each line a heading left open by a construct that never closes.
-  ['== a {{b ==', (n) => '== a {{b ==\n== c [[d ==\n'.repeat(n)],
+  ['== a {{b ==', (n) => '== a {{b ==\n== c [[d ==\n<!-- e -->== f ==\n'.repeat(n)],
   ['lists', (n) => '*#:;'.repeat(n) + '\n' + '*a\n**b\n'.repeat(n)],
   // Every `;` a line opens looks for its term's `:`: one pass over the line, not one per `;`.
   [';term:description', (n) => ';'.repeat(n) + ' ' + '{{a}}:'.repeat(n)],

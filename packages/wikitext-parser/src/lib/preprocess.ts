@@ -246,6 +246,8 @@ export function preprocess(
   let lineStart = from
   // The last `-` read as text right before a run of braces.
   let dashBeforeBraces = -1
+  // A line led by comments was read inside a construct (closeCommentLedLines).
+  let commentLedInside = false
   if (headings && from === 0) i = openHeading(0, true)
   for (;;) {
     const special =
@@ -293,6 +295,7 @@ export function preprocess(
         // comments is one, though its preprocessor gave it no section index. Inside an open
         // construct it is the construct's text (what a template does with it is its own).
         if (headings && top === undefined && i < to) i = openHeading(i, false)
+        else if (top !== undefined) commentLedInside = true
       }
     } else if (code === 123) {
       // {
@@ -382,6 +385,7 @@ export function preprocess(
   }
   flush()
   closeLeftOpen()
+  if (headings && commentLedInside) closeCommentLedLines()
   return out
 
   /**
@@ -421,6 +425,77 @@ export function preprocess(
         tail.push(text(lineEnd, crossing.position.end.offset))
       }
       piece.indexed = false
+      closeHeading(lineEnd)
+    }
+    for (let index = tail.length - 1; index >= 0; index--) out.push(tail[index] as Content)
+  }
+
+  /**
+   * Lines led by comments that the scan read inside a construct which then never closed, or
+   * closed as text (`[[<>\n<!-- c -->== h ==\n]]`): MediaWiki's heading pass reads them in the
+   * text that is left, so each is a heading where it reads as one, with no section index, as one
+   * read at the top level is. Found in one pass over the items, closed from the last, the items
+   * after each waiting in `tail` (last first), so each moves once.
+   */
+  function closeCommentLedLines(): void {
+    // Indices of texts that start with `=` after comments that start a line.
+    const found: number[] = []
+    let atLineStart = from === 0
+    let afterComments = false
+    for (let index = 0; index < out.length; index++) {
+      const item = out[index] as Content
+      context.work++
+      if (item.type === 'comment') {
+        afterComments = atLineStart
+        continue
+      }
+      if (item.type === 'text') {
+        if (afterComments && item.value.charCodeAt(0) === 61) found.push(index)
+        atLineStart = item.value.endsWith('\n')
+      } else {
+        atLineStart = false
+      }
+      afterComments = false
+    }
+    if (found.length === 0) return
+    const tail: Content[] = []
+    for (let next = found.length - 1; next >= 0; next--) {
+      const index = found[next] as number
+      const opener = out[index] as Text
+      const start = opener.position.start.offset
+      let lineEnd = input.indexOf('\n', start)
+      if (lineEnd === -1 || lineEnd > to) lineEnd = to
+      for (let last = lastOf(out); last && out.length > index + 1; last = lastOf(out)) {
+        if (last.position.start.offset < lineEnd) break
+        tail.push(last)
+        out.pop()
+        context.work++
+      }
+      const crossing = lastOf(out) as Content
+      if (crossing.position.end.offset > lineEnd) {
+        // A node holding the line's break leaves the line to what it expands to.
+        if (crossing.type !== 'text') continue
+        out[out.length - 1] = text(crossing.position.start.offset, lineEnd)
+        tail.push(text(lineEnd, crossing.position.end.offset))
+      }
+      const openerEnd = (out[index] as Text).position.end.offset
+      let run = 0
+      while (run < 6 && start + run < openerEnd && input.charCodeAt(start + run) === 61) run++
+      out[index] = hole
+      if (start + run < openerEnd) out.splice(index + 1, 0, text(start + run, openerEnd))
+      const piece: Piece = {
+        kind: HEADING,
+        start,
+        count: run,
+        outStart: index + 1,
+        parts: null,
+        firstPipe: -1,
+        hasLink: false,
+        indexed: false,
+        dashed: false,
+      }
+      stack.push(piece)
+      top = piece
       closeHeading(lineEnd)
     }
     for (let index = tail.length - 1; index >= 0; index--) out.push(tail[index] as Content)

@@ -132,10 +132,8 @@ function generatedCases(count: number): [name: string, wikitext: string][] {
       // heading at all.
       const after = pick(['', '', '  ', ' <!-- after -->', '', '', '  ', '[[Foo]]', '{{ic|t}}'])
       // Before the opening run: comments now and then, which MediaWiki's preprocessor does not
-      // take for a line start (no index) but its heading pass, reading without them, does. Not
-      // after a construct never closed: such a line inside it is a known gap (README).
-      const unclosed = lines.some((line) => /\[\[Open|\{\{open/.test(line))
-      const lead = unclosed ? '' : pick(['', '', '', '', '', '<!-- lead -->'])
+      // take for a line start (no index) but its heading pass, reading without them, does.
+      const lead = pick(['', '', '', '', '', '<!-- lead -->'])
       lines.push(
         `${lead}${'='.repeat(level)} ${title} ${'='.repeat(closing)}${after}`,
         pick(between),
