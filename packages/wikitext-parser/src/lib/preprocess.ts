@@ -404,25 +404,11 @@ export function preprocess(
       }
       stack.length = index + 1
       top = piece
-      let lineEnd = input.indexOf('\n', piece.start)
-      if (lineEnd === -1 || lineEnd > to) lineEnd = to
-      for (let last = lastOf(out); last && out.length > piece.outStart; last = lastOf(out)) {
-        if (last.position.start.offset < lineEnd) break
-        tail.push(last)
-        out.pop()
-        context.work++
-      }
-      const crossing = out.length > piece.outStart ? lastOf(out) : undefined
-      if (crossing && crossing.position.end.offset > lineEnd) {
-        // A node holding the line's break (a template closed on a later line) leaves the line to
-        // what it expands to: text here.
-        if (crossing.type !== 'text') {
-          stack.length = index
-          materialize(piece)
-          continue
-        }
-        out[out.length - 1] = text(crossing.position.start.offset, lineEnd)
-        tail.push(text(lineEnd, crossing.position.end.offset))
+      const lineEnd = cutAtLineEnd(piece.outStart, piece.start, tail)
+      if (lineEnd === -1) {
+        stack.length = index
+        materialize(piece)
+        continue
       }
       piece.indexed = false
       closeHeading(lineEnd)
@@ -461,23 +447,9 @@ export function preprocess(
     const tail: Content[] = []
     for (let next = found.length - 1; next >= 0; next--) {
       const index = found[next] as number
-      const opener = out[index] as Text
-      const start = opener.position.start.offset
-      let lineEnd = input.indexOf('\n', start)
-      if (lineEnd === -1 || lineEnd > to) lineEnd = to
-      for (let last = lastOf(out); last && out.length > index + 1; last = lastOf(out)) {
-        if (last.position.start.offset < lineEnd) break
-        tail.push(last)
-        out.pop()
-        context.work++
-      }
-      const crossing = lastOf(out) as Content
-      if (crossing.position.end.offset > lineEnd) {
-        // A node holding the line's break leaves the line to what it expands to.
-        if (crossing.type !== 'text') continue
-        out[out.length - 1] = text(crossing.position.start.offset, lineEnd)
-        tail.push(text(lineEnd, crossing.position.end.offset))
-      }
+      const start = (out[index] as Text).position.start.offset
+      const lineEnd = cutAtLineEnd(index, start, tail)
+      if (lineEnd === -1) continue
       const openerEnd = (out[index] as Text).position.end.offset
       let run = 0
       while (run < 6 && start + run < openerEnd && input.charCodeAt(start + run) === 61) run++
@@ -499,6 +471,30 @@ export function preprocess(
       closeHeading(lineEnd)
     }
     for (let index = tail.length - 1; index >= 0; index--) out.push(tail[index] as Content)
+  }
+
+  /**
+   * Leaves `out` ending with the line that starts at offset `start`, its items from index `first`
+   * on: the items after the line's break go to `tail` (last first), a text holding the break cut
+   * there. Returns where the line ends, or -1 when a node holds its break (a template closed on a
+   * later line), which leaves the line to what that node expands to.
+   */
+  function cutAtLineEnd(first: number, start: number, tail: Content[]): number {
+    let lineEnd = input.indexOf('\n', start)
+    if (lineEnd === -1 || lineEnd > to) lineEnd = to
+    for (let last = lastOf(out); last && out.length > first; last = lastOf(out)) {
+      if (last.position.start.offset < lineEnd) break
+      tail.push(last)
+      out.pop()
+      context.work++
+    }
+    const crossing = out.length > first ? lastOf(out) : undefined
+    if (crossing && crossing.position.end.offset > lineEnd) {
+      if (crossing.type !== 'text') return -1
+      out[out.length - 1] = text(crossing.position.start.offset, lineEnd)
+      tail.push(text(lineEnd, crossing.position.end.offset))
+    }
+    return lineEnd
   }
 
   /** `<`: a comment, an extension or inclusion tag, or text. Returns where to continue. */
