@@ -185,14 +185,13 @@ export function preprocess(
     pendingStart = start
     pendingEnd = end
   }
-  const push = (kind: Piece['kind'], start: number, count: number): void => {
-    flush()
-    out.push(hole)
+  /** Opens a construct whose opener's slot is `out[outStart - 1]`. */
+  const openPiece = (kind: Piece['kind'], start: number, count: number, outStart: number): void => {
     const piece: Piece = {
       kind,
       start,
       count,
-      outStart: out.length,
+      outStart,
       parts: null,
       firstPipe: -1,
       hasLink: false,
@@ -201,6 +200,11 @@ export function preprocess(
     }
     stack.push(piece)
     top = piece
+  }
+  const push = (kind: Piece['kind'], start: number, count: number): void => {
+    flush()
+    out.push(hole)
+    openPiece(kind, start, count, out.length)
     context.work++
   }
   /** Gives a construct that did not close its opener's and `|`s' text. */
@@ -232,9 +236,14 @@ export function preprocess(
     top.parts !== null &&
     top.parts[top.parts.length - 1] === -1
 
-  const openHeading = (at: number, indexed: boolean): number => {
+  /** Length of the run of `=` at `at` before `end`, six at most: a heading's opening run. */
+  const openingRun = (at: number, end: number): number => {
     let run = 0
-    while (run < 6 && input.charCodeAt(at + run) === 61 && at + run < to) run++
+    while (run < 6 && at + run < end && input.charCodeAt(at + run) === 61) run++
+    return run
+  }
+  const openHeading = (at: number, indexed: boolean): number => {
+    const run = openingRun(at, to)
     if (run === 0 || (run === 1 && findEquals())) return at
     push(HEADING, at, run)
     ;(top as Piece).indexed = indexed
@@ -451,23 +460,11 @@ export function preprocess(
       const lineEnd = cutAtLineEnd(index, start, tail)
       if (lineEnd === -1) continue
       const openerEnd = (out[index] as Text).position.end.offset
-      let run = 0
-      while (run < 6 && start + run < openerEnd && input.charCodeAt(start + run) === 61) run++
+      const run = openingRun(start, openerEnd)
       out[index] = hole
       if (start + run < openerEnd) out.splice(index + 1, 0, text(start + run, openerEnd))
-      const piece: Piece = {
-        kind: HEADING,
-        start,
-        count: run,
-        outStart: index + 1,
-        parts: null,
-        firstPipe: -1,
-        hasLink: false,
-        indexed: false,
-        dashed: false,
-      }
-      stack.push(piece)
-      top = piece
+      openPiece(HEADING, start, run, index + 1)
+      ;(top as Piece).indexed = false
       closeHeading(lineEnd)
     }
     for (let index = tail.length - 1; index >= 0; index--) out.push(tail[index] as Content)

@@ -4,6 +4,7 @@ import { archwiki, fromWikitext } from '@wiki/wikitext-parser'
 import { toMarkdown } from '@wiki/wikitext-parser/markdown'
 import { formattedRuns } from './inline-structure.js'
 import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
+import { mixedPages } from './mixed-pages.js'
 
 /**
  * What an agent reads is what the page shows: pages of a few lines with a fixed seed (list
@@ -47,22 +48,22 @@ const pieces = [
 ]
 
 function generatedPages(count: number): string[] {
-  const { random, pick } = seeded(0x3d7)
-  const pages = new Set<string>()
-  while (pages.size < count) {
-    const lines = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
-      let line = pick(prefixes)
-      const length = 1 + Math.floor(random() * 6)
-      for (let index = 0; index < length; index++) line += pick(pieces)
-      return line.startsWith('=') ? `${line} ${/^=+/.exec(line)?.[0] ?? ''}` : line
-    })
+  return mixedPages(count, {
+    seed: 0x3d7,
+    lines: 4,
+    prefixes,
+    pieces,
+    fewest: 1,
+    spread: 6,
+    beforeClosing: ' ',
     // Each link its own address, so the pieces MediaWiki splits a link into can be told apart
     // from links side by side.
-    let link = 0
-    const page = lines.join('\n').replace(/e\.com/g, () => `e${++link}.com`)
-    if (!/(?:^|\n) /.test(page)) pages.add(page)
-  }
-  return [...pages]
+    finish: (page) => {
+      let link = 0
+      return page.replace(/e\.com/g, () => `e${++link}.com`)
+    },
+    keep: (page) => !/(?:^|\n) /.test(page),
+  })
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   renderedBlocks,
   skeleton,
 } from './block-structure.js'
-import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
+import { renderHtml, useLocalWiki } from './local-wiki.js'
+import { mixedPages } from './mixed-pages.js'
 
 /**
  * Pages of a few lines with a fixed seed, each line a line-start construct (list prefixes,
@@ -89,20 +90,16 @@ function isLeftOut(page: string): boolean {
 }
 
 function generatedPages(count: number): string[] {
-  const { random, pick } = seeded(0x3b10c5)
-  const pages = new Set<string>()
-  while (pages.size < count) {
-    const lines = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
-      let line = pick(linePrefixes)
-      const length = Math.floor(random() * 5)
-      for (let index = 0; index < length; index++) line += pick(pieces)
-      // A heading line gets its closing run.
-      return line.startsWith('=') ? line + (/^=+/.exec(line)?.[0] ?? '') : line
-    })
-    const page = lines.join('\n')
-    if (!isLeftOut(page)) pages.add(page)
-  }
-  return [...pages]
+  return mixedPages(count, {
+    seed: 0x3b10c5,
+    lines: 6,
+    prefixes: linePrefixes,
+    pieces,
+    fewest: 0,
+    spread: 5,
+    beforeClosing: '',
+    keep: (page) => !isLeftOut(page),
+  })
 }
 
 const kept = new Set([...listTags, 'pre', ...headingTags, 'hr'])

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { fromWikitext } from '@wiki/wikitext-parser'
 import { linePrefixes } from './block-structure.js'
 import { formattedRuns, inlineMarkup, renderedInlineText } from './inline-structure.js'
-import { renderHtml, seeded, useLocalWiki } from './local-wiki.js'
+import { renderHtml, useLocalWiki } from './local-wiki.js'
+import { mixedPages } from './mixed-pages.js'
 
 /**
  * Pages of a few lines with a fixed seed, each line a line-start construct (list prefixes, a term
@@ -44,22 +45,17 @@ const pieces = [
 ]
 
 function generatedPages(count: number): string[] {
-  const { random, pick } = seeded(0x171e5)
-  const pages = new Set<string>()
-  while (pages.size < count) {
-    const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, () => {
-      let line = pick(prefixes)
-      const length = Math.floor(random() * 7)
-      for (let index = 0; index < length; index++) line += pick(pieces)
-      // A heading line gets its closing run.
-      return line.startsWith('=') ? line + (/^=+/.exec(line)?.[0] ?? '') : line
-    })
-    const page = lines.join('\n')
-    const leftOut =
-      /http:\/\/e\.com\/y[^\s[\]<>"]*''/.test(page) || /(?:^|\n)[*#:;]*;[*#:;]/.test(page)
-    if (!leftOut) pages.add(page)
-  }
-  return [...pages]
+  return mixedPages(count, {
+    seed: 0x171e5,
+    lines: 5,
+    prefixes,
+    pieces,
+    fewest: 0,
+    spread: 7,
+    beforeClosing: '',
+    keep: (page) =>
+      !/http:\/\/e\.com\/y[^\s[\]<>"]*''/.test(page) && !/(?:^|\n)[*#:;]*;[*#:;]/.test(page),
+  })
 }
 
 /** The runs without whitespace: MediaWiki trims list items and drops the space of `pre` lines. */
