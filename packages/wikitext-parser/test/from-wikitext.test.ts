@@ -729,6 +729,49 @@ describe('tables', () => {
     ).toEqual(['', '|-'])
   })
 
+  it('splits a header line where MediaWiki does once its !! reads as ||', () => {
+    const cellsOf = (input: string): unknown[] =>
+      allNodes(parse(input)).flatMap((node) =>
+        node.type === 'tableCell'
+          ? [
+              [
+                node.marker,
+                node.attributes,
+                node.children
+                  .filter((child) => child.type !== 'tableAttributes')
+                  .map((child) => toWikitext(child))
+                  .join(''),
+              ],
+            ]
+          : [],
+      )
+    // `|!!` is `||` then `|`: the second cell's `!` is its attribute bar, with none before it.
+    expect(cellsOf('{|\n! class="x" |!! b\n|}')).toEqual([
+      ['!', null, ' class="x" '],
+      ['|!', '', ' b\n'],
+    ])
+    expect(cellsOf('{|\n!|!!|\n|}')).toEqual([
+      ['!', null, ''],
+      ['|!', null, ''],
+      ['!|', null, '\n'],
+    ])
+    // Three `!` are `||` and a `!`; a `!!` between `<` and `>` splits nothing.
+    expect(cellsOf('{|\n! a !!! b\n|}')).toEqual([
+      ['!', null, ' a '],
+      ['!!', null, '! b\n'],
+    ])
+    expect(cellsOf('{|\n! <span title="a!!b">c</span> !! d\n|}')).toEqual([
+      ['!', null, ' <span title="a!!b">c</span> '],
+      ['!!', null, ' d\n'],
+    ])
+    // Only header lines read `!!` as `||`.
+    expect(cellsOf('{|\n| a |!! b\n|}')).toEqual([['|', ' a ', '!! b\n']])
+    const attributes = allNodes(parse('{|\n! a |!! b\n|}')).filter(
+      (node) => node.type === 'tableAttributes',
+    )
+    expect(attributes).toMatchObject([{ delimiter: '!', children: [] }])
+  })
+
   it('keeps templates, arguments and comments in attributes as nodes of a tableAttributes child', () => {
     const input = '{| class="t" {{Style}} <!-- c -->\n|- style="{{{s|}}}"\n| a {{b}} | content\n|}'
     const tree = parse(input)

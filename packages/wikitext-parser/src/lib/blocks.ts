@@ -16,6 +16,7 @@ import {
   type Line,
 } from './body-lines.js'
 import { pairBlockElements } from './block-elements.js'
+import { cellSplitsIn } from './cell-separators.js'
 import { inline, makeText, nextInlineTrigger } from './inline.js'
 import { lastOf } from './last-of.js'
 import {
@@ -272,25 +273,6 @@ function itemsBetween(
   return result
 }
 
-/** Offsets of `||` (and, in header rows, `!!`) in top-level text of items, from `from` on. */
-function separatorsIn(items: readonly Content[], from: number, header: boolean): number[] {
-  const found: number[] = []
-  for (const item of items) {
-    if (item.type !== 'text' || item.position.end.offset <= from) continue
-    const base = item.position.start.offset
-    const value = item.value
-    let at = Math.max(from - base, 0)
-    while (at < value.length - 1) {
-      const code = value.charCodeAt(at)
-      if ((code === 124 || (header && code === 33)) && value.charCodeAt(at + 1) === code) {
-        found.push(base + at)
-        at += 2
-      } else at++
-    }
-  }
-  return found
-}
-
 /**
  * One line of table markup (or another line where no cell is open). Returns true when the line
  * closed a table. A cell's first line is inline; its later lines are its own flow (block()).
@@ -390,7 +372,9 @@ function tableLine(
     addIndent(state.rowSink ?? state.tableSink)
     const target = caption ? state.tableSink : ensureRow(context, state, markStart, open)
     const markerLength = caption ? 2 : 1
-    const separators = caption ? [] : separatorsIn(items, markStart + 1, header)
+    const { separators, bangBars } = caption
+      ? { separators: [], bangBars: [] }
+      : cellSplitsIn(items, markStart + 1, header)
     const lineEnd = lastOf(items)?.position.end.offset ?? markStart + markerLength
     const starts = [markStart, ...separators]
     for (let index = 0; index < starts.length; index++) {
@@ -402,13 +386,15 @@ function tableLine(
       const contentStart = start + marker.length
       const end = starts[index + 1] ?? lineEnd
       let content = itemsBetween(context, items, contentStart, end)
-      // `attributes|content`: the first lone `|` of top-level text.
+      // `attributes|content`: the first lone `|` of top-level text, or a `!` read as one (which
+      // only ever starts the content).
       let attributes: string | null = null
       let attributesChild: TableAttributes | null = null
-      const lone = loneBar(content)
+      const bangBar = bangBars.includes(contentStart)
+      const lone = bangBar ? contentStart : loneBar(content)
       if (lone !== -1) {
         attributes = context.input.slice(contentStart, lone)
-        attributesChild = attributesNode(context, content, contentStart, lone, '|')
+        attributesChild = attributesNode(context, content, contentStart, lone, bangBar ? '!' : '|')
         content = itemsBetween(context, content, lone + 1, end)
       }
       const cell: TableCell | TableCaption = caption

@@ -258,11 +258,15 @@ export interface Table extends ParentBase {
  */
 export interface TableAttributes extends ParentBase {
   type: 'tableAttributes'
-  delimiter: '|' | ''
+  /** `!` where a header line's `|!!` leaves a `!` that MediaWiki reads as the cell's `|`. */
+  delimiter: '|' | '!' | ''
 }
 
 interface TablePartBase extends ParentBase {
-  /** `|+`, `|-…`, `|`, `!`, `||`, `!!`, or `''` when implied. */
+  /**
+   * `|+`, `|-…`, `|`, `!`, `||`, `!!`, or `''` when implied; in a header line also `|!` or `!|`,
+   * two characters MediaWiki reads as `||` once it has turned `!!` into `||`.
+   */
   marker: string
   /**
    * The attributes as written (the source of the `tableAttributes` child, without its `|`), or
