@@ -275,6 +275,18 @@ describe('headings (spec §3.1)', () => {
     expect(headings('== a {{b|\nc}} ==\nx')).toEqual([[2, '== a {{b|\nc}} ==', 1]])
   })
 
+  it('renders no heading a link or -{ }- carries over a line break, but counts its section', () => {
+    // MediaWiki's heading pass reads one line at a time after the preprocessor, which numbered it.
+    expect(headings('== [[a|b\nc]] ==\n== d ==\n')).toEqual([[2, '== d ==', 2]])
+    expect(headings('== a -{b\nc}- ==\n== d ==\n')).toEqual([[2, '== d ==', 2]])
+    expect(toWikitext(parse('== [[a|b\nc]] ==\nx'))).toBe('== [[a|b\nc]] ==\nx')
+    // Comments are gone and tags are strip markers by then: one line.
+    expect(headings('== a <!-- b\nc --> ==\n')).toEqual([[2, '== a <!-- b\nc --> ==', 1]])
+    expect(headings('== a <nowiki>b\nc</nowiki> ==\n')).toEqual([
+      [2, '== a <nowiki>b\nc</nowiki> ==', 1],
+    ])
+  })
+
   it('counts headings inside template parameters', () => {
     const tree = parse('{{x|\n== h ==\n}}\n== after ==\n')
     expect(headings(toWikitext(tree)).map((h) => (h as unknown[])[2])).toEqual([1, 2])

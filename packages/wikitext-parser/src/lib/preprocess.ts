@@ -148,6 +148,29 @@ const invalidTarget = /[<>[\]{}\u0000-\u001F\u007F\uFFFD]/u
 const modifiers = /^\s*(?:safesubst|subst|msgnw|msg|raw):/iu
 const tagNameChar = /[A-Za-z0-9]/u
 
+/**
+ * Whether the items from index `first` on keep a line break once MediaWiki's preprocessor is
+ * done: in their text or a link's, not in a comment or an extension tag (gone, or a strip marker,
+ * by then). A template's or argument's expansion is unknown here; it counts as one line
+ * (`wikitext-parser.md` §3.1: `== a {{b|\nc}} ==` is one heading).
+ */
+function keepsLineBreak(context: ParseContext, items: readonly Content[], first: number): boolean {
+  const pending: Content[] = []
+  for (let index = items.length - 1; index >= first; index--) pending.push(items[index] as Content)
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    context.work++
+    if (item.type === 'text' && item.value.includes('\n')) return true
+    if (
+      item.type === 'internalLink' ||
+      item.type === 'linkTarget' ||
+      item.type === 'linkParameter'
+    ) {
+      for (const child of item.children) pending.push(child)
+    }
+  }
+  return false
+}
+
 export function preprocess(
   context: ParseContext,
   from: number,
@@ -1079,6 +1102,14 @@ export function preprocess(
       level = total < 3 ? 0 : Math.min(6, Math.floor((total - 1) / 2))
     } else {
       level = Math.min(runEnd - runStart, piece.count)
+    }
+    if (level > 0 && keepsLineBreak(context, out, piece.outStart)) {
+      // A link or `-{ }-` closed on a later line carried the heading over (`== [[a|b\nc]] ==`):
+      // the preprocessor counts its section, but MediaWiki's heading pass reads one line at a
+      // time and renders none, so the section is missing from the page and its number skipped.
+      if (piece.indexed) context.headingIndex++
+      pop()
+      return
     }
     if (level > 0) {
       const children: Content[] = []
