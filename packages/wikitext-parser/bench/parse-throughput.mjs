@@ -16,6 +16,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { archCorpus, scan, syntheticCorpus } from './corpora.mjs'
+import { createPoints } from './points.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = resolve(here, '../../..')
@@ -45,29 +46,7 @@ async function treeFloor(pages) {
   }
   return (text) => {
     const program = programs.get(text)
-    const lineStarts = [0]
-    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
-      lineStarts.push(at + 1)
-    }
-    const recent = new Array(64)
-    let line = 0
-    const point = (offset) => {
-      const known = recent[offset & 63]
-      if (known !== undefined && known.offset === offset) return known
-      if (offset < lineStarts[line] || offset >= (lineStarts[line + 1] ?? Infinity)) {
-        let low = 0
-        let high = lineStarts.length - 1
-        while (low < high) {
-          const middle = (low + high + 1) >>> 1
-          if (lineStarts[middle] <= offset) low = middle
-          else high = middle - 1
-        }
-        line = low
-      }
-      const made = { line: line + 1, column: offset - lineStarts[line] + 1, offset }
-      recent[offset & 63] = made
-      return made
-    }
+    const point = createPoints(text)
     let at = 0
     const node = () => {
       const parent = program[at] === 1

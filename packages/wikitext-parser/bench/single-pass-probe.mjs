@@ -25,6 +25,8 @@
 // `site` is the parser's own index of a site (src/lib/site-index.ts, `indexSite(defaultSite)`),
 // passed in so the benchmark can hand it the build's and the tests the sources'.
 
+import { createPoints } from './points.mjs'
+
 const ROOT = 0
 const BRACE = 1
 const LINK = 2
@@ -48,32 +50,7 @@ const opaqueTags = new Set(['nowiki', 'pre', 'ref', 'references', 'syntaxhighlig
 
 /** Positions with points shared between neighbours, as the parser's pointer makes them. */
 function createPositions(value) {
-  const starts = [0]
-  for (let at = value.indexOf('\n'); at !== -1; at = value.indexOf('\n', at + 1)) {
-    starts.push(at + 1)
-  }
-  let hint = 0
-  const recent = new Array(64)
-  const make = (offset) => {
-    if (!(offset >= starts[hint] && offset < (starts[hint + 1] ?? Infinity))) {
-      let low = 0
-      let high = starts.length - 1
-      while (low < high) {
-        const middle = (low + high + 1) >>> 1
-        if (starts[middle] <= offset) low = middle
-        else high = middle - 1
-      }
-      hint = low
-    }
-    return { line: hint + 1, column: offset - starts[hint] + 1, offset }
-  }
-  const point = (offset) => {
-    const known = recent[offset & 63]
-    if (known !== undefined && known.offset === offset) return known
-    const made = make(offset)
-    recent[offset & 63] = made
-    return made
-  }
+  const point = createPoints(value)
   return (start, end) => ({ start: point(start), end: point(end) })
 }
 
