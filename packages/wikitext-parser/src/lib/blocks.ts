@@ -16,7 +16,7 @@ import {
   type Line,
 } from './body-lines.js'
 import { pairBlockElements } from './block-elements.js'
-import { cellSplitsIn } from './cell-separators.js'
+import { cellSplitsIn } from './cell-splits.js'
 import { inline, makeText, nextInlineTrigger } from './inline.js'
 import { lastOf } from './last-of.js'
 import {
