@@ -14,6 +14,7 @@ import {
 } from './block-tags.js'
 import { inline, makeText } from './inline.js'
 import { lastOf } from './last-of.js'
+import { leadingSwitches } from './leading-switches.js'
 import type { ParseContext } from './preprocess.js'
 import type { TextSink } from './text-sink.js'
 import type {
@@ -69,7 +70,11 @@ export function lineBlocks(
   let inBlockElement = false
   let inBlockquote = false
 
-  const writeLine = (line: Line, leadStop: number): void => {
+  const writeLine = (whole: Line, leadStop: number): void => {
+    // Line markup is read after the behaviour switches the line starts with; a rule is not.
+    const switches = leadingSwitches(context, whole.start, leadStop)
+    const afterSwitches = lastOf(switches)?.position.end.offset
+    const line = afterSwitches === undefined ? whole : { ...whole, start: afterSwitches }
     const prefixLength = runOf(input, line.start, leadStop, listMarkers)
     const prefix = prefixLength === 0 ? '' : input.slice(line.start, line.start + prefixLength)
     const normalized = prefix.includes(';') ? prefix.replace(/;/gu, ':') : prefix
@@ -103,7 +108,9 @@ export function lineBlocks(
       breakTarget = out
     }
     if (pendingBreak) writeBreak(body, pendingBreak, breakTarget)
-    pendingBreak = line
+    pendingBreak = whole
+    // Like the comments before a line's markup, the switches go with the break before it.
+    if (switches.length > 0) breakTarget.nodes(switches)
 
     if (prefix !== '') {
       pre = null
@@ -184,7 +191,7 @@ export function lineBlocks(
     previousPrefix = ''
     if ((tags & ENTERS_BLOCKQUOTE) !== 0) inBlockquote = true
     else if ((tags & LEAVES_BLOCKQUOTE) !== 0) inBlockquote = false
-    const dashes = runOf(input, line.start, leadStop, dashChars)
+    const dashes = runOf(input, whole.start, leadStop, dashChars)
     if (dashes >= 4 || (tags & (OPENS_BLOCK | CLOSES_BLOCK)) !== 0) {
       // A rule is MediaWiki's `<hr />`: a line holding a block tag, never preformatted.
       inBlockElement = dashes < 4 && (tags & CLOSES_BLOCK) === 0
@@ -281,8 +288,9 @@ export function emitInline(
 }
 
 /**
- * Whether the line holds only comments and what PHP's `trim` removes: MediaWiki makes a
- * space-led line preformatted only when something is left once comments are gone.
+ * Whether the line holds only comments, behaviour switches and what PHP's `trim` removes:
+ * MediaWiki makes a space-led line preformatted only when something is left once comments and
+ * switches are gone.
  */
 function isBlankLine(context: ParseContext, body: Body, line: Line): boolean {
   const { items, starts, ends, texts } = body
@@ -294,7 +302,12 @@ function isBlankLine(context: ParseContext, body: Body, line: Line): boolean {
     }
     const end = Math.min(ends[index] as number, line.end)
     for (let at = Math.max(starts[index] as number, line.start); at < end; at++) {
-      if (trimmed[input.charCodeAt(at)] !== 1) return false
+      if (trimmed[input.charCodeAt(at)] === 1) continue
+      // MediaWiki's block pass reads the line with its behaviour switches gone.
+      const switches = input.charCodeAt(at) === 95 ? leadingSwitches(context, at, end, true) : []
+      const last = lastOf(switches)
+      if (!last) return false
+      at = last.position.end.offset - 1
     }
   }
   return true
