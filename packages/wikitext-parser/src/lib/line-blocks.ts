@@ -304,8 +304,7 @@ function isBlankLine(context: ParseContext, body: Body, line: Line): boolean {
     for (let at = Math.max(starts[index] as number, line.start); at < end; at++) {
       if (trimmed[input.charCodeAt(at)] === 1) continue
       // MediaWiki's block pass reads the line with its behaviour switches gone.
-      const switches = input.charCodeAt(at) === 95 ? leadingSwitches(context, at, end, true) : []
-      const last = lastOf(switches)
+      const last = lastOf(leadingSwitches(context, at, end, true))
       if (!last) return false
       at = last.position.end.offset - 1
     }
