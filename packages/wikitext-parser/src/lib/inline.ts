@@ -3,13 +3,13 @@
  * apostrophes (`doQuotes`) over the whole line. Items are pass-1 nodes and text; the result
  * keeps every character.
  */
+import { switchAt } from './behavior-switches.js'
 import { htmlTagNodes, pairLineTags } from './html-tags.js'
 import { quotes } from './quotes.js'
 import { TextSink } from './text-sink.js'
 import type { ParseContext } from './preprocess.js'
-import type { BehaviorSwitch, Content, ExternalLink, Text } from './types.js'
+import type { Content, ExternalLink, Text } from './types.js'
 
-const switchPattern = /__([A-Za-z]+)__/gu
 const urlChar = /[^\][<>"\u0000-\u0020\u007F\p{Zs}\uFFFD]/u
 const spaceSeparator = /\p{Zs}/u
 /** `urlChar` for ASCII as a table: URLs are scanned a character at a time. */
@@ -111,30 +111,18 @@ function switches(context: ParseContext, items: readonly Content[]): Content[] {
       continue
     }
     const base = item.position.start.offset
+    const end = item.position.end.offset
     let at = 0
-    switchPattern.lastIndex = 0
-    for (
-      let match = switchPattern.exec(item.value);
-      match;
-      match = switchPattern.exec(item.value)
-    ) {
-      const name = (match[1] ?? '').toUpperCase()
-      if (!context.site.switches.has(name)) {
-        switchPattern.lastIndex = match.index + 1
+    for (let found = item.value.indexOf('__'); found !== -1;) {
+      const node = switchAt(context, base + found, end)
+      if (!node) {
+        found = item.value.indexOf('__', found + 1)
         continue
       }
-      if (match.index > at) result.push(makeText(context, base + at, base + match.index))
-      const node: BehaviorSwitch = {
-        type: 'behaviorSwitch',
-        name,
-        value: match[0],
-        position: context.pointer.position(
-          base + match.index,
-          base + match.index + match[0].length,
-        ),
-      }
+      if (found > at) result.push(makeText(context, base + at, base + found))
       result.push(node)
-      at = match.index + match[0].length
+      at = found + node.value.length
+      found = item.value.indexOf('__', at)
     }
     if (at === 0) result.push(item)
     else if (at < item.value.length)

@@ -14,7 +14,7 @@ import {
 } from './block-tags.js'
 import { inline, makeText } from './inline.js'
 import { lastOf } from './last-of.js'
-import { leadingSwitches } from './leading-switches.js'
+import { leadingSwitches } from './behavior-switches.js'
 import type { ParseContext } from './preprocess.js'
 import type { TextSink } from './text-sink.js'
 import type {
