@@ -37,10 +37,8 @@ async function call(client, name, args) {
   return { isError: result.isError === true, value: result.structuredContent ?? JSON.parse(text) }
 }
 
-const errorOf = (value) => {
-  const error = value.error ?? value
-  return typeof error === 'object' ? `${error.code}: ${error.message}` : `${value.code}: ${error}`
-}
+// A failed call's text is {"error": message, "code": code, …}.
+const errorOf = (value) => `${value.code}: ${value.error}`
 
 async function archWiki() {
   heading('arch-wiki-mcp — a cited command block and the warnings above it (offline)')

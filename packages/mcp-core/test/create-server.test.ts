@@ -177,8 +177,9 @@ describe('createServer', () => {
 })
 
 describe('ToolError', () => {
-  it('keeps snake_case codes and drops code/message from data', () => {
+  it('keeps snake_case codes and drops error/code/message from data', () => {
     const error = new ToolError('not_found', 'No page', {
+      error: 'w',
       code: 'x',
       message: 'y',
       suggestions: ['a'],

@@ -421,7 +421,7 @@ describe('createHttpHandler pipeline (§7.1)', () => {
     expect((await handle(new Request('http://127.0.0.1:3000/healthz'))).status).toBe(503)
     await stopping
     const body = await read(await pending)
-    expect(JSON.parse(body.result.content[0].text).error.code).toBe('unavailable')
+    expect(JSON.parse(body.result.content[0].text).code).toBe('unavailable')
   })
 
   it('returns 503 when maxInFlight is reached', async () => {

@@ -282,22 +282,22 @@ describe('tools/call results (§5)', () => {
     ])
     expect(replies[0].result.isError).toBe(true)
     expect(replies[0].result.structuredContent).toBeUndefined()
-    const { error } = JSON.parse(replies[0].result.content[0].text)
+    const error = JSON.parse(replies[0].result.content[0].text)
     expect(error.code).toBe('invalid_arguments')
     expect(error.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(
       ['extra', 'limit', 'query', 'tags[1]'].sort(),
     )
-    expect(error.message).toMatch(
+    expect(error.error).toMatch(
       /^Invalid arguments for tool search: .*query: Too small: expected string to have >=1 characters/,
     )
   })
 
   it('hides bad output behind internal_error and logs it under the same ref', async () => {
     const { replies, logs } = await exchange([call(1, 'bad_output', {})])
-    const { error } = JSON.parse(replies[0].result.content[0].text)
+    const error = JSON.parse(replies[0].result.content[0].text)
     expect(error).toEqual({
+      error: 'Internal error',
       code: 'internal_error',
-      message: 'Internal error',
       ref: expect.stringMatching(/^[0-9a-f]{8}$/),
     })
     expect(logs.some((line) => line.includes(error.ref) && line.includes('bad_output'))).toBe(true)

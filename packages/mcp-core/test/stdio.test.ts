@@ -219,7 +219,7 @@ describe('serveStdio', () => {
     })
     const [response] = await until(1)
     expect(response.result.isError).toBe(true)
-    expect(JSON.parse(response.result.content[0].text).error.code).toBe('timeout')
+    expect(JSON.parse(response.result.content[0].text).code).toBe('timeout')
     await handle.close()
   })
 
@@ -236,7 +236,7 @@ describe('serveStdio', () => {
     await handle.close()
     await handle.closed
     const [, response] = await until(2)
-    expect(JSON.parse(response.result.content[0].text).error.code).toBe('unavailable')
+    expect(JSON.parse(response.result.content[0].text).code).toBe('unavailable')
   })
 
   it('EOF aborts handlers without a reply and resolves closed', async () => {
@@ -271,15 +271,15 @@ describe('serveStdio', () => {
       content: [
         {
           type: 'text',
-          text: '{"error":{"code":"not_found","message":"No page titled Foo","suggestions":["Foobar"]}}',
+          text: '{"error":"No page titled Foo","code":"not_found","suggestions":["Foobar"]}',
         },
       ],
       isError: true,
     })
-    const error = JSON.parse(unexpected.result.content[0].text).error
+    const error = JSON.parse(unexpected.result.content[0].text)
     expect(error).toEqual({
+      error: 'Internal error',
       code: 'internal_error',
-      message: 'Internal error',
       ref: expect.stringMatching(/^[0-9a-f]{8}$/),
     })
     expect(unexpected.result.content[0].text).not.toContain('boom')

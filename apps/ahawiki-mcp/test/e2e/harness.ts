@@ -98,16 +98,20 @@ export async function startApp(
   }
 }
 
-/** The `{code, message, …}` of an `isError` result. */
+/**
+ * The failure of an `isError` result, whose text is `{"error": message, "code": code, …}`,
+ * as `{code, message, …}` for the assertions.
+ */
 export function errorOf(
   result: ToolResult,
 ): Record<string, unknown> & { code: string; message: string } {
   expect(result.isError).toBe(true)
   expect(result.structuredContent).toBeUndefined()
   const text = result.content[0]?.text ?? ''
-  return (
-    JSON.parse(text) as { error: Record<string, unknown> & { code: string; message: string } }
-  ).error
+  const { error, code, ...rest } = JSON.parse(text) as Record<string, unknown>
+  expect(typeof error).toBe('string')
+  expect(typeof code).toBe('string')
+  return { ...rest, code: code as string, message: error as string }
 }
 
 /** Checks the fake never saw a delete or a rename, then stops it. */

@@ -9,15 +9,13 @@ interface CallResult {
   content?: unknown
 }
 
-/** The error code of a failed call, from either error shape mcp-core may send. */
+/** The error code of a failed call, whose text is `{"error": message, "code": code, …}`. */
 export function errorCode(result: CallResult): string | undefined {
   if (result.isError !== true) return undefined
   const content = result.content as { type: string; text: string }[]
-  const body = JSON.parse(content[0]?.text ?? '{}') as {
-    code?: string
-    error?: string | { code?: string }
-  }
-  return body.code ?? (typeof body.error === 'object' ? body.error.code : undefined)
+  const body = JSON.parse(content[0]?.text ?? '{}') as { code?: string; error?: unknown }
+  if (typeof body.error !== 'string') throw new Error(`error is not a message: ${content[0]?.text}`)
+  return body.code
 }
 
 /** The structured result of a successful call; fails loudly on an error result. */

@@ -165,10 +165,11 @@ export async function call(
   if (result.isError) {
     if (result.structuredContent !== undefined)
       throw new Error(`${name}: an error carried structuredContent`)
-    const parsed = JSON.parse(text) as {
-      error: { code: string; message: string } & Record<string, unknown>
-    }
-    return { ok: false, error: parsed.error }
+    // The failure text is `{"error": message, "code": code, …data}`.
+    const { error, code, ...rest } = JSON.parse(text) as Record<string, unknown>
+    if (typeof error !== 'string' || typeof code !== 'string')
+      throw new Error(`${name}: a failure without a string error and code: ${text}`)
+    return { ok: false, error: { ...rest, code, message: error } }
   }
   if (result.content?.length !== 1) throw new Error(`${name}: expected exactly one content block`)
   if (JSON.stringify(result.structuredContent) !== text)

@@ -162,7 +162,9 @@ describe.each([
     const content = result.content as { type: string; text: string }[]
     expect(content).toHaveLength(1)
     expect(JSON.parse(content[0]!.text)).toEqual({
-      error: { code: 'not_found', message: 'No page titled Foo', suggestions: ['Foobar'] },
+      error: 'No page titled Foo',
+      code: 'not_found',
+      suggestions: ['Foobar'],
     })
   })
 
@@ -174,11 +176,9 @@ describe.each([
       expect(result.structuredContent).toBeUndefined()
       const text = (result.content as { text: string }[])[0]!.text
       expect(JSON.parse(text)).toEqual({
-        error: {
-          code: 'internal_error',
-          message: 'Internal error',
-          ref: expect.stringMatching(/^[0-9a-f]{8}$/),
-        },
+        error: 'Internal error',
+        code: 'internal_error',
+        ref: expect.stringMatching(/^[0-9a-f]{8}$/),
       })
       expect(text).not.toContain('fixture bug')
     },
@@ -189,13 +189,15 @@ describe.each([
     expect(result.isError).toBe(true)
     expect(result.structuredContent).toBeUndefined()
     const body = JSON.parse((result.content as { text: string }[])[0]!.text) as {
-      error: { code: string; message: string; issues: { path: string; message: string }[] }
+      error: string
+      code: string
+      issues: { path: string; message: string }[]
     }
-    expect(body.error.code).toBe('invalid_arguments')
-    expect(body.error.message).toMatch(/^Invalid arguments for tool add: /)
+    expect(body.code).toBe('invalid_arguments')
+    expect(body.error).toMatch(/^Invalid arguments for tool add: /)
     // `a` has the wrong type, `b` is missing, and `c` is not allowed: one issue each.
-    expect(body.error.issues.map((issue) => issue.path)).toEqual(['a', 'b', 'c'])
-    for (const issue of body.error.issues) expect(issue.message).toBeTruthy()
+    expect(body.issues.map((issue) => issue.path)).toEqual(['a', 'b', 'c'])
+    for (const issue of body.issues) expect(issue.message).toBeTruthy()
   })
 
   it('counts absent arguments as {}', async () => {

@@ -395,11 +395,14 @@ async function callTool(
     const summary = issues.map((issue) =>
       issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`,
     )
-    return toolFailure(id, {
-      code: 'invalid_arguments',
-      message: `Invalid arguments for tool ${name}: ${summary.join('; ')}`,
-      issues,
-    })
+    return toolFailure(
+      id,
+      'invalid_arguments',
+      `Invalid arguments for tool ${name}: ${summary.join('; ')}`,
+      {
+        issues,
+      },
+    )
   }
 
   const wait = engine.limiter?.acquire()
@@ -467,8 +470,7 @@ async function callTool(
   } catch (error) {
     if (signal.aborted) return abortedResult(engine, id, name, signal.reason)
     if (error instanceof ToolError) {
-      // data never holds code or message (ToolError drops them), so the spread cannot override.
-      return toolFailure(id, { code: error.code, message: error.message, ...error.data })
+      return toolFailure(id, error.code, error.message, error.data)
     }
     return internalFailure(engine, id, `tool ${name} threw: ${describeError(error)}`)
   } finally {
@@ -486,33 +488,38 @@ function abortedResult(
 ): JsonRpcResponse | undefined {
   if (reason === 'timeout') {
     engine.log.warn(`tool ${name} timed out after ${engine.timeoutMs} ms`)
-    return toolFailure(id, {
-      code: 'timeout',
-      message: `Tool ${name} timed out after ${engine.timeoutMs} ms`,
-    })
+    return toolFailure(id, 'timeout', `Tool ${name} timed out after ${engine.timeoutMs} ms`)
   }
   if (reason === 'shutdown') {
-    return toolFailure(id, {
-      code: 'unavailable',
-      message: 'The server is shutting down; retry later',
-    })
+    return toolFailure(id, 'unavailable', 'The server is shutting down; retry later')
   }
   // Cancelled or disconnected: the client no longer wants an answer.
   return undefined
 }
 
-function toolFailure(id: RequestId, error: Record<string, unknown>): JsonRpcResponse {
+/**
+ * A failed call's text is `{"error": message, "code": code, ...data}`: the flat shape agents
+ * written for the Python arch-wiki-mcp already read (`payload.code`), for every server alike.
+ * data never holds `error` or `code` (ToolError drops them), so the spread cannot override them.
+ */
+function toolFailure(
+  id: RequestId,
+  code: string,
+  message: string,
+  data?: Readonly<Record<string, unknown>>,
+): JsonRpcResponse {
+  const payload = { error: message, code, ...data }
   return {
     jsonrpc: '2.0',
     id,
-    result: { content: [{ type: 'text', text: JSON.stringify({ error }) }], isError: true },
+    result: { content: [{ type: 'text', text: JSON.stringify(payload) }], isError: true },
   }
 }
 
 function internalFailure(engine: Engine, id: RequestId, detail: string): JsonRpcResponse {
   const ref = randomRef()
   engine.log.error(`internal error ${ref}: ${detail}`)
-  return toolFailure(id, { code: 'internal_error', message: 'Internal error', ref })
+  return toolFailure(id, 'internal_error', 'Internal error', { ref })
 }
 
 function randomRef(): string {

@@ -1,10 +1,12 @@
 /** Codes mcp-core itself produces; a handler may not claim them. */
 const RESERVED = new Set(['internal_error', 'timeout', 'unavailable'])
 const CODE = /^[a-z][a-z0-9_]*$/
+/** Keys of the failure payload that data may not set: the message, the code, and the message's old name. */
+const OWN_KEYS = new Set(['error', 'code', 'message'])
 
 /**
  * An expected tool failure. The client gets an `isError` result whose text is
- * `{"error":{code, message, ...data}}`; adapters' codes pass through unchanged.
+ * `{"error": message, "code": code, ...data}`; adapters' codes pass through unchanged.
  */
 export class ToolError extends Error {
   override readonly name = 'ToolError'
@@ -25,10 +27,10 @@ export class ToolError extends Error {
     if (data === undefined) {
       this.data = undefined
     } else {
-      // `code` and `message` belong to the error itself; data may not override them.
+      // `error` (the message) and `code` belong to the error itself; data may not override them.
       const rest: Record<string, unknown> = {}
       for (const [key, value] of Object.entries(data)) {
-        if (key !== 'code' && key !== 'message') rest[key] = value
+        if (!OWN_KEYS.has(key)) rest[key] = value
       }
       this.data = rest
     }
