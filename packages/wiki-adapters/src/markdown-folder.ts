@@ -15,7 +15,7 @@ export type {
   SearchResult,
   WikiStatus,
   WriteResult,
-} from './lib/markdown-folder/markdown-folder-source.js'
+} from './lib/markdown-folder/types.js'
 export {
   frontmatterPresets,
   parseFrontmatterSchema,

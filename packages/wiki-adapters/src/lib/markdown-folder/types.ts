@@ -1,0 +1,178 @@
+import type { LockTimings } from './file-lock.js'
+import type { FrontmatterError } from './frontmatter.js'
+import type { FrontmatterSchema } from './frontmatter-schema.js'
+import type { RawCommands, RawDiff, RawListing, RawText } from './raw-layer.js'
+
+// The public shapes of the Markdown folder source: its options, what each call returns, and the
+// source itself. Operation modules import these; this module imports nothing that runs.
+
+/** Settings of {@link createMarkdownFolderSource}. Test hooks are options too, never app settings. */
+export interface MarkdownFolderSourceOptions {
+  /** Folder of pages; must exist. */
+  readonly wikiPath: string
+  /** Folder of sources, never written; may be missing or absent. */
+  readonly rawPath?: string | null | undefined
+  /** Defaults to the `it` preset. */
+  readonly schema?: FrontmatterSchema | undefined
+  /** IANA zone for every date produced; defaults to the process zone. */
+  readonly timeZone?: string | undefined
+  /** `true` (default) watches the folder, falling back to a sweep before each call when it cannot. */
+  readonly watch?: boolean | undefined
+  /** Interval of the stat-only safety sweep in watch mode (ms, default 60 000). */
+  readonly sweepIntervalMs?: number | undefined
+  /** Program names or paths for `git` and `pdftotext`. */
+  readonly commands?: Partial<RawCommands> | undefined
+  /** Lock timings (tests lower them). */
+  readonly lockTimings?: Partial<LockTimings> | undefined
+  /** Test hook: runs between fsync and rename of every atomic write. */
+  readonly beforeRename?: ((tempPath: string) => void | Promise<void>) | undefined
+}
+
+/** A page in search results and listings: metadata only, never the body or links. */
+export interface PageItem {
+  readonly path: string
+  readonly slug: string
+  readonly title: string
+  readonly frontmatter: Record<string, unknown>
+  readonly updatedAt: string
+  readonly frontmatterError?: FrontmatterError
+}
+
+export interface SearchHit extends PageItem {
+  readonly score?: number
+  readonly snippet?: string
+}
+
+export interface SearchQuery {
+  readonly q?: string | undefined
+  readonly tag?: string | undefined
+  /** Exact value of the schema's type-role field. */
+  readonly type?: string | undefined
+  /** Exact value of the schema's status-role field. */
+  readonly status?: string | undefined
+  readonly topK?: number | undefined
+}
+
+export interface SearchResult {
+  readonly results: SearchHit[]
+  readonly total: number
+  readonly truncated: boolean
+  readonly mode: 'ranked' | 'substring' | 'all'
+}
+
+export interface PageList {
+  readonly pages: PageItem[]
+  readonly total: number
+  readonly truncated: boolean
+  readonly nextOffset?: number
+}
+
+export interface PageRead {
+  readonly path: string
+  readonly slug: string
+  readonly title: string
+  readonly frontmatter: Record<string, unknown>
+  readonly content: string
+  readonly links: string[]
+  readonly updatedAt: string
+  /** The file as on disk; when `truncated`, it must never be written back. */
+  readonly fileText: string
+  readonly sha256: string
+  readonly size: number
+  readonly truncated: boolean
+  readonly frontmatterError?: FrontmatterError
+}
+
+export interface LinkGraph {
+  readonly forward: Record<string, string[]>
+  readonly reverse: Record<string, string[]>
+  readonly orphans: string[]
+  readonly broken: { target: string; sources: string[] }[]
+  readonly ambiguous: { target: string; candidates: string[]; sources: string[] }[]
+  readonly counts: {
+    pages: number
+    links: number
+    orphans: number
+    broken: number
+    ambiguous: number
+  }
+  readonly truncated: boolean
+}
+
+export interface WikiStatus {
+  readonly totalPages: number
+  /** Keyed `by` + the capitalised field key, e.g. `byTipo`, `byStato`. */
+  readonly buckets: Record<string, Record<string, number>>
+  readonly lastUpdated: string | null
+}
+
+export interface WriteResult {
+  readonly success: true
+  readonly path: string
+  readonly sha256: string
+  readonly created: boolean
+  readonly bytes: number
+}
+
+/** A log entry: free text as given, or a dated header built from `kind` and `title`. */
+export type LogEntry =
+  | { readonly entry: string }
+  | {
+      readonly kind: 'ingest' | 'query' | 'lint' | 'refactor'
+      readonly title: string
+      readonly body?: string | undefined
+    }
+
+export interface AppendLogResult {
+  readonly success: true
+  readonly path: 'log.md'
+  readonly header?: string
+  readonly created: boolean
+  readonly sha256: string
+  readonly warning?: string
+}
+
+export interface ChecksumResult {
+  readonly path: string
+  readonly root: 'wiki' | 'raw'
+  readonly checksum: string
+  readonly sha256: string
+  readonly size: number
+}
+
+/** The raw layer: read-only access to sources. */
+export interface RawSource {
+  list(options?: { limit?: number; offset?: number }): Promise<RawListing>
+  read(filename: string, options?: { offset?: number; limit?: number }): Promise<RawText>
+  diff(filename: string, options?: { maxChars?: number; context?: number }): Promise<RawDiff>
+}
+
+/** A live Markdown wiki: index, graph, status, confined locked writes and the raw layer. */
+export interface MarkdownFolderSource {
+  readonly schema: FrontmatterSchema
+  /** `watch`: file events feed the index; `poll`: a stat sweep runs before each call. */
+  readonly mode: 'watch' | 'poll'
+  /** Start-up indexing time in milliseconds. */
+  readonly indexingMs: number
+  /** How many page files were read since start (test and benchmark counter). */
+  readonly fileReads: number
+  pageCount(): Promise<number>
+  search(query: SearchQuery): Promise<SearchResult>
+  listPages(options?: {
+    folder?: string | undefined
+    limit?: number | undefined
+    offset?: number | undefined
+  }): Promise<PageList>
+  readPage(slug: string, options?: { maxChars?: number | undefined }): Promise<PageRead>
+  graph(options?: { slug?: string | undefined; limit?: number | undefined }): Promise<LinkGraph>
+  status(): Promise<WikiStatus>
+  writePage(input: {
+    path: string
+    content: string
+    expectedChecksum?: string | undefined
+  }): Promise<WriteResult>
+  appendLog(input: LogEntry): Promise<AppendLogResult>
+  checksum(path: string): Promise<ChecksumResult>
+  readonly raw: RawSource
+  close(): Promise<void>
+}
