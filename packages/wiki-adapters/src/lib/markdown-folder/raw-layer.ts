@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { lstat, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,6 +5,7 @@ import { createTwoFilesPatch } from 'diff'
 import { WikiSourceError } from '../wiki-source-error.js'
 import { assertLexicalPath, confinePath, isInside, toRelative } from './path-rules.js'
 import { runCommand } from './run-command.js'
+import { sha256Hex } from './sha256.js'
 import { cutString } from './tokenize.js'
 
 const MAX_RAW_BYTES = 64 * 1024 * 1024
@@ -67,10 +67,6 @@ function signatureOf(info: {
   ctimeMs: number
 }): Signature {
   return { key: `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}` }
-}
-
-export function sha256Hex(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex')
 }
 
 /** Read-only access to `raw/`: listing, text and PDF reads, checksums and diffs against git history. */
