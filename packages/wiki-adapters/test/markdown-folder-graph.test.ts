@@ -112,6 +112,8 @@ describe('readPage resolution', () => {
     expect((ambiguous as WikiSourceError).data?.candidates).toEqual(['x/Uno', 'y/uno'])
     const missing = await source.readPage('tre').catch((e: unknown) => e)
     expect((missing as WikiSourceError).code).toBe('not_found')
+    // the adapter knows no MCP: the app says which tool to use next
+    expect((missing as WikiSourceError).message).toBe('No page "tre" in wiki/.')
   })
 
   it('cuts content and fileText at maxChars without splitting a surrogate pair', async () => {

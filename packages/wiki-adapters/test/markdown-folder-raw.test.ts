@@ -100,9 +100,9 @@ describe('raw listing and reading', () => {
     const binary = (await source.raw.read('img.png').catch((e: unknown) => e)) as WikiSourceError
     expect(binary.code).toBe('unsupported_file')
     expect(binary.message).toContain('.png')
-    expect(
-      ((await source.raw.read('nope.md').catch((e: unknown) => e)) as WikiSourceError).code,
-    ).toBe('not_found')
+    const missing = (await source.raw.read('nope.md').catch((e: unknown) => e)) as WikiSourceError
+    expect(missing.code).toBe('not_found')
+    expect(missing.message).toBe('raw/nope.md does not exist.')
   })
 
   it('reports dependency_missing naming poppler-utils when pdftotext is absent', async () => {

@@ -172,6 +172,7 @@ describe('conditional writes', () => {
     )
     expect(stale.code).toBe('conflict')
     expect(stale.message).toContain('re-read')
+    expect(stale.message).not.toMatch(/wiki[A-Z]/)
     const next = itPage('Esistente', 'nuovo')
     expect(
       (await source.writePage({ path: 'esistente.md', content: next, expectedChecksum: current }))

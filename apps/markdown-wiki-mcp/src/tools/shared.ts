@@ -1,5 +1,9 @@
 import { ToolError } from '@wiki/mcp-core'
-import type { FrontmatterSchema, MarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
+import type {
+  FrontmatterSchema,
+  MarkdownFolderSource,
+  WikiSourceErrorCode,
+} from '@wiki/wiki-adapters/markdown-folder'
 import { WikiSourceError } from '@wiki/wiki-adapters/markdown-folder'
 import * as z from 'zod'
 
@@ -9,13 +13,27 @@ export interface ToolDeps {
   readonly schema: FrontmatterSchema
 }
 
-/** Runs adapter work, turning its coded errors into tool errors; anything else stays internal. */
-export async function mapErrors<T>(work: () => Promise<T>): Promise<T> {
+/** What to do next, per error code, in this server's tools: the adapter knows no tools. */
+export type ErrorHints = Partial<Record<WikiSourceErrorCode, string>>
+
+export const pageNotFoundHint: ErrorHints = {
+  not_found: 'Search with wikiSearch or list with wikiListPages.',
+}
+
+export const rawNotFoundHint: ErrorHints = { not_found: 'List files with wikiListRaw.' }
+
+/**
+ * Runs adapter work, turning its coded errors into tool errors, with the hint for the code appended
+ * to the message; anything else stays internal.
+ */
+export async function mapErrors<T>(work: () => Promise<T>, hints: ErrorHints = {}): Promise<T> {
   try {
     return await work()
   } catch (error) {
     if (error instanceof WikiSourceError && error.code !== 'internal_error') {
-      throw new ToolError(error.code, error.message, error.data)
+      const hint = hints[error.code]
+      const message = hint === undefined ? error.message : `${error.message} ${hint}`
+      throw new ToolError(error.code, message, error.data)
     }
     throw error
   }

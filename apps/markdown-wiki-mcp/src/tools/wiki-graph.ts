@@ -1,6 +1,12 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString, readAnnotations } from './shared.js'
+import {
+  type ToolDeps,
+  mapErrors,
+  pageNotFoundHint,
+  pathString,
+  readAnnotations,
+} from './shared.js'
 
 const listMap = z.record(z.string(), z.array(z.string()))
 
@@ -43,6 +49,7 @@ export function wikiGraph({ source }: ToolDeps): Tool {
     }),
     annotations: readAnnotations,
     access: 'read',
-    handler: (args) => mapErrors(() => source.graph({ slug: args.slug, limit: args.limit })),
+    handler: (args) =>
+      mapErrors(() => source.graph({ slug: args.slug, limit: args.limit }), pageNotFoundHint),
   })
 }

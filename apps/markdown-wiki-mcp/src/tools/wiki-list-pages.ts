@@ -22,8 +22,9 @@ export function wikiListPages({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(() =>
-        source.listPages({ folder: args.categoria, limit: args.limit, offset: args.offset }),
+      mapErrors(
+        () => source.listPages({ folder: args.categoria, limit: args.limit, offset: args.offset }),
+        { invalid_path: 'categoria must name a subfolder of wiki/, e.g. "concetti".' },
       ),
   })
 }

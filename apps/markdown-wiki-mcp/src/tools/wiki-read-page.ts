@@ -4,6 +4,7 @@ import {
   type ToolDeps,
   frontmatterError,
   mapErrors,
+  pageNotFoundHint,
   pathString,
   readAnnotations,
 } from './shared.js'
@@ -40,6 +41,7 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
     }),
     annotations: readAnnotations,
     access: 'read',
-    handler: (args) => mapErrors(() => source.readPage(args.slug, { maxChars: args.maxChars })),
+    handler: (args) =>
+      mapErrors(() => source.readPage(args.slug, { maxChars: args.maxChars }), pageNotFoundHint),
   })
 }

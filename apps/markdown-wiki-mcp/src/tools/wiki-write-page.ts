@@ -27,12 +27,14 @@ export function wikiWritePage({ source, schema }: ToolDeps): Tool {
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     access: 'write',
     handler: (args) =>
-      mapErrors(() =>
-        source.writePage({
-          path: args.path,
-          content: args.content,
-          expectedChecksum: args.expectedChecksum,
-        }),
+      mapErrors(
+        () =>
+          source.writePage({
+            path: args.path,
+            content: args.content,
+            expectedChecksum: args.expectedChecksum,
+          }),
+        { conflict: 'wikiReadPage gives the current fileText and sha256.' },
       ),
   })
 }

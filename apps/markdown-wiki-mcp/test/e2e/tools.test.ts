@@ -172,6 +172,26 @@ describe('every tool over stdio', () => {
       path: 'entita/nas.md',
       currentSha256: again.value.sha256,
     })
+    expect(stale.ok ? undefined : stale.error.message).toContain(
+      're-read it, merge, retry. wikiReadPage gives the current fileText and sha256.',
+    )
+  })
+
+  it('errors say which tool to use next, which the adapter cannot know', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['wikiReadPage', { slug: 'assente' }, 'Search with wikiSearch or list with wikiListPages.'],
+      ['wikiGraph', { slug: 'assente' }, 'Search with wikiSearch or list with wikiListPages.'],
+      ['wikiListPages', { categoria: '../x' }, 'categoria must name a subfolder of wiki/'],
+      ['wikiReadRaw', { filename: 'nessuno.md' }, 'List files with wikiListRaw.'],
+      ['wikiRawDiff', { filename: 'nessuno.md' }, 'List files with wikiListRaw.'],
+    ]
+    for (const [tool, args, hint] of cases) {
+      const result = await call(client, tool, args)
+      expect({ tool, message: result.ok ? undefined : result.error.message }).toEqual({
+        tool,
+        message: expect.stringContaining(hint),
+      })
+    }
   })
 
   it('wikiWritePage refuses invalid frontmatter with issues', async () => {

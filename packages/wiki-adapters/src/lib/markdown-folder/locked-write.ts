@@ -131,7 +131,7 @@ function assertExpected(
     'conflict',
     currentSha === null
       ? `${pagePath} does not exist, but expectedChecksum was given; re-read, merge, retry.`
-      : `${pagePath} changed since it was read (sha256 ${currentSha.slice(0, 12)}…); re-read with wikiReadPage, merge, retry.`,
+      : `${pagePath} changed since it was read (sha256 ${currentSha.slice(0, 12)}…); re-read it, merge, retry.`,
     { data: { path: pagePath, currentSha256: currentSha } },
   )
 }

@@ -158,13 +158,9 @@ export class PageCatalog {
         },
       )
     }
-    throw new WikiSourceError(
-      'not_found',
-      `No page "${input}" in wiki/; search with wikiSearch or list with wikiListPages.`,
-      {
-        data: { path: input },
-      },
-    )
+    throw new WikiSourceError('not_found', `No page "${input}" in wiki/.`, {
+      data: { path: input },
+    })
   }
 
   /** Brings the catalog up to date: dirty paths in watch mode, a full stat sweep otherwise. */

@@ -42,7 +42,7 @@ export async function listPages(
   },
 ): Promise<PageList> {
   const folder = options.folder?.normalize('NFC')
-  if (folder !== undefined) assertLexicalPath('categoria', folder, false)
+  if (folder !== undefined) assertLexicalPath('folder', folder, false)
   await catalog.refresh()
   const limit = options.limit ?? 100
   const offset = options.offset ?? 0

@@ -166,13 +166,9 @@ export class RawLayer {
     }
     const confined = await confinePath('filename', this.#rootReal, relative, false)
     if (!confined.exists) {
-      throw new WikiSourceError(
-        'not_found',
-        `raw/${relative} does not exist; list files with wikiListRaw.`,
-        {
-          data: { path: `raw/${relative}` },
-        },
-      )
+      throw new WikiSourceError('not_found', `raw/${relative} does not exist.`, {
+        data: { path: `raw/${relative}` },
+      })
     }
     return { relative, realPath: confined.realPath }
   }
