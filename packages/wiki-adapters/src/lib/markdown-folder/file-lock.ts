@@ -26,7 +26,11 @@ export const defaultLockTimings: LockTimings = {
  * a waiter that gave up sooner (both used to be 10 s) failed the first write after every crash.
  */
 export function patienceOf(timings: LockTimings): number {
-  return Math.max(timings.timeoutMs, timings.staleMs + timings.updateMs + 1_000)
+  // proper-lockfile raises a stale time under 2 s to 2 s, and keeps refreshes between 1 s and
+  // half the stale time: the waiter must outlast what the lock really does.
+  const stale = Math.max(timings.staleMs, 2_000)
+  const update = Math.max(Math.min(timings.updateMs, stale / 2), 1_000)
+  return Math.max(timings.timeoutMs, stale + update + 1_000)
 }
 
 /**
