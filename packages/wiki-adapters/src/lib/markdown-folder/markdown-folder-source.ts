@@ -29,7 +29,7 @@ import type {
   WriteResult,
 } from './types.js'
 import { appendLog } from './wiki-log.js'
-import { wikiStatus } from './wiki-status.js'
+import { statusCounts } from './status-counts.js'
 import { writePage } from './write-page.js'
 
 /**
@@ -174,7 +174,7 @@ class FolderSource implements MarkdownFolderSource {
   }
 
   status(): Promise<WikiStatus> {
-    return wikiStatus(this.#catalog, this.schema, this.#date)
+    return statusCounts(this.#catalog, this.schema, this.#date)
   }
 
   writePage(input: {

@@ -12,7 +12,7 @@ const MAX_BUCKETS = 200
  * Counts of the wiki: pages, pages per value of the schema's type and status fields, and the
  * latest update (the declared date where valid, else the file's modification date).
  */
-export async function wikiStatus(
+export async function statusCounts(
   catalog: PageCatalog,
   schema: FrontmatterSchema,
   date: LocalDate,
