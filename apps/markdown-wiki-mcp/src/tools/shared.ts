@@ -9,16 +9,15 @@ export interface ToolDeps {
   readonly schema: FrontmatterSchema
 }
 
-/** Runs adapter work, turning its coded errors into tool errors; anything else stays internal. */
-export async function mapErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof WikiSourceError && error.code !== 'internal_error') {
-      throw new ToolError(error.code, error.message, error.data)
-    }
-    throw error
+/**
+ * The server's one error mapping (`createServer`'s `onError`): the adapter's coded errors become
+ * tool errors with the same code and data; anything else is unexpected and stays internal.
+ */
+export function toToolError(error: unknown): ToolError | undefined {
+  if (error instanceof WikiSourceError && error.code !== 'internal_error') {
+    return new ToolError(error.code, error.message, error.data)
   }
+  return undefined
 }
 
 export const readAnnotations = { openWorldHint: false } as const

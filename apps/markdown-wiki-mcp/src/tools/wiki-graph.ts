@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString, readAnnotations } from './shared.js'
+import { type ToolDeps, pathString, readAnnotations } from './shared.js'
 
 const listMap = z.record(z.string(), z.array(z.string()))
 
@@ -43,6 +43,6 @@ export function wikiGraph({ source }: ToolDeps): Tool {
     }),
     annotations: readAnnotations,
     access: 'read',
-    handler: (args) => mapErrors(() => source.graph({ slug: args.slug, limit: args.limit })),
+    handler: (args) => source.graph({ slug: args.slug, limit: args.limit }),
   })
 }

@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString, readAnnotations } from './shared.js'
+import { type ToolDeps, pathString, readAnnotations } from './shared.js'
 
 export function wikiRawDiff({ source }: ToolDeps): Tool {
   return defineTool({
@@ -27,11 +27,9 @@ export function wikiRawDiff({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(() =>
-        source.raw.diff(args.filename, {
-          maxChars: args.maxChars ?? 60_000,
-          context: args.context ?? 3,
-        }),
-      ),
+      source.raw.diff(args.filename, {
+        maxChars: args.maxChars ?? 60_000,
+        context: args.context ?? 3,
+      }),
   })
 }

@@ -1,12 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import {
-  type ToolDeps,
-  frontmatterError,
-  mapErrors,
-  pathString,
-  readAnnotations,
-} from './shared.js'
+import { type ToolDeps, frontmatterError, pathString, readAnnotations } from './shared.js'
 
 export function wikiReadPage({ source }: ToolDeps): Tool {
   return defineTool({
@@ -40,6 +34,6 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
     }),
     annotations: readAnnotations,
     access: 'read',
-    handler: (args) => mapErrors(() => source.readPage(args.slug, { maxChars: args.maxChars })),
+    handler: (args) => source.readPage(args.slug, { maxChars: args.maxChars }),
   })
 }

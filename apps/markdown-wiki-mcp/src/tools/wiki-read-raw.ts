@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString, readAnnotations } from './shared.js'
+import { type ToolDeps, pathString, readAnnotations } from './shared.js'
 
 export function wikiReadRaw({ source }: ToolDeps): Tool {
   return defineTool({
@@ -32,8 +32,6 @@ export function wikiReadRaw({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(() =>
-        source.raw.read(args.filename, { offset: args.offset ?? 0, limit: args.limit ?? 100_000 }),
-      ),
+      source.raw.read(args.filename, { offset: args.offset ?? 0, limit: args.limit ?? 100_000 }),
   })
 }

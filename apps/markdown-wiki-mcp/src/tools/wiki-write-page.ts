@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString } from './shared.js'
+import { type ToolDeps, pathString } from './shared.js'
 
 export function wikiWritePage({ source, schema }: ToolDeps): Tool {
   const keys = schema.fields.map((f) => f.key).join(', ')
@@ -27,12 +27,10 @@ export function wikiWritePage({ source, schema }: ToolDeps): Tool {
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     access: 'write',
     handler: (args) =>
-      mapErrors(() =>
-        source.writePage({
-          path: args.path,
-          content: args.content,
-          expectedChecksum: args.expectedChecksum,
-        }),
-      ),
+      source.writePage({
+        path: args.path,
+        content: args.content,
+        expectedChecksum: args.expectedChecksum,
+      }),
   })
 }
