@@ -131,7 +131,8 @@ export function parseArguments<Options extends Record<string, CliOption>>(
       throw new UsageError(`unexpected argument ${quote(arg)}; see --help`)
     }
   }
-  if (command.length > 0) setMode({ kind: 'command', args: command }, quote(command[0]!))
+  if (command.length > 0)
+    setMode({ kind: 'command', args: command }, `the command ${quote(command[0]!)}`)
 
   return { mode: mode ?? { kind: 'stdio' }, values: valuesOf(options, flagValues, env), httpArgv }
 }
