@@ -113,15 +113,15 @@ export async function checkRegistration(input: CheckRegistrationInput): Promise<
 }
 
 /**
- * Ours: filed under our key (`arch-wiki`, `archWiki`, `arch-wiki-http`, `arch-wiki-mcp`), or
+ * Ours: filed under a key that starts with ours (`arch-wiki`, `archWiki`, `arch-wiki-http`), or
  * launching our program by name (`arch-wiki-mcp`, `npx arch-wiki-mcp`, `…/arch-wiki-mcp/bin.js`).
  * Other servers in the same file are never started.
  */
 function isOurs(entry: ConfigEntry, name: string): boolean {
   const simple = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '')
   const key = registrationKey(name)
-  const keys = [key, `${key}-http`, name, `${name}-http`].map(simple)
-  if (keys.includes(simple(entry.key))) return true
+  // Filed under our key or a variant of it (`arch-wiki-http`, `archWiki`, `arch-wiki-old`).
+  if (simple(entry.key).startsWith(simple(key))) return true
   if (!isObject(entry.value)) return false
   const args: unknown[] = Array.isArray(entry.value.args) ? entry.value.args : []
   const words = [entry.value.command, ...args]

@@ -102,7 +102,9 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `no answer within ${timeoutMs} ms`
   }
+  // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, a TLS error) is its cause.
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause
   if (typeof cause?.code === 'string') return cause.code
+  if (typeof cause?.message === 'string') return cause.message
   return error instanceof Error ? error.message : String(error)
 }
