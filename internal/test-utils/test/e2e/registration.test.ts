@@ -75,6 +75,19 @@ describe.each(apps)('$json.name --check', (app) => {
     expect(jsonBlocks(check.stdout).length).toBeGreaterThanOrEqual(4)
   })
 
+  it("--version prints the package's own version", () => {
+    const version = spawnSync(
+      process.execPath,
+      [repoPath('apps', app.folder, 'bin.js'), '--version'],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    )
+    expect(version.status).toBe(0)
+    expect(version.stdout).toBe(`${app.json.version}\n`)
+  })
+
   it('prints absolute paths only: the command, the bin and every path setting', () => {
     const entries = jsonBlocks(check.stdout).flatMap(stdioEntries)
     const paths = entries.flatMap((entry) => [
@@ -112,10 +125,12 @@ describe.each(apps)('$json.name --check', (app) => {
       })
       const reply = JSON.parse(run.stdout.trim().split('\n')[0] ?? '{}') as {
         id?: number
-        result?: { serverInfo?: { name?: string } }
+        result?: { serverInfo?: { name?: string; version?: string } }
       }
       expect(reply.id).toBe(1)
       expect(reply.result?.serverInfo?.name).toBe(app.folder)
+      // The package's own version, read from its package.json in one place (runServerCli).
+      expect(reply.result?.serverInfo?.version).toBe(app.json.version)
     }
   })
 })
