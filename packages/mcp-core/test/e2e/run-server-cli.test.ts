@@ -43,9 +43,13 @@ describe('an app on runServerCli over stdio', () => {
       }
       expect(payload.code).toBe('internal_error')
       expect(JSON.stringify(payload)).not.toContain('a bug with a detail')
-      await within(5000, 'the ref in the log', async () => {
-        while (!stderr.includes(payload.ref)) await new Promise((r) => setTimeout(r, 20))
-      })
+      await within(
+        5000,
+        'the ref in the log',
+        (async () => {
+          while (!stderr.includes(payload.ref)) await new Promise((r) => setTimeout(r, 20))
+        })(),
+      )
     } finally {
       await client.close()
     }
