@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs'
 import { ToolError } from '@wiki/mcp-core'
 import type { z } from 'zod'
 import type { Backend } from './backend.js'
-import { failureOf } from './errors.js'
+import { toToolError } from './errors.js'
 import { archWikiTools } from './server.js'
-import { UsageError } from './settings.js'
+import { UsageError } from '@wiki/mcp-core/node'
 
 export interface CliIo {
   stdout: (text: string) => void
@@ -60,10 +60,11 @@ export async function runCli(
     // The output schema fixes the key order, exactly as over MCP.
     result = tool.output.parse(value)
   } catch (error) {
-    const failure =
-      error instanceof ToolError ? { code: error.code, message: error.message } : failureOf(error)
+    // The same mapping and the same flat shape as a tool result over MCP.
+    const failure = error instanceof ToolError ? error : toToolError(error)
     if (failure) {
-      io.stderr(`${JSON.stringify({ error: failure.message, code: failure.code }, null, 2)}\n`)
+      const payload = { error: failure.message, code: failure.code, ...failure.data }
+      io.stderr(`${JSON.stringify(payload, null, 2)}\n`)
       return 1
     }
     const message = error instanceof Error ? error.message : String(error)

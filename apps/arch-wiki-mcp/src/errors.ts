@@ -1,6 +1,6 @@
 // Error mapping (arch-wiki.md §4.3): every expected failure leaves as a ToolError with its code;
-// anything else is a bug in us and is rethrown, so mcp-core answers `internal_error`, logs the
-// stack on stderr and shows the client only a reference.
+// anything else is a bug in us, so mcp-core answers `internal_error`, logs the stack on stderr
+// and shows the client only a reference.
 import { ToolError } from '@wiki/mcp-core'
 
 const CODES = new Set([
@@ -19,13 +19,8 @@ export function failureOf(error: unknown): { code: string; message: string } | u
   return { code, message: error.message }
 }
 
-/** Runs a tool body, turning expected failures into ToolErrors. */
-export async function guard<T>(run: () => Promise<T> | T): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    const failure = failureOf(error)
-    if (failure) throw new ToolError(failure.code, failure.message)
-    throw error
-  }
+/** The server's one error mapping (`createServer`'s `onError`), also used by the CLI. */
+export function toToolError(error: unknown): ToolError | undefined {
+  const failure = failureOf(error)
+  return failure ? new ToolError(failure.code, failure.message) : undefined
 }

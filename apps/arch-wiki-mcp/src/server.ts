@@ -2,6 +2,7 @@
 // be served on stdio and HTTP at once; caches live in the backend, one per process.
 import { createServer } from '@wiki/mcp-core'
 import type { Backend } from './backend.js'
+import { toToolError } from './errors.js'
 import { archWikiUsage } from './prompts/arch-wiki-usage.js'
 import { commandsTool } from './tools/commands.js'
 import { linksTool } from './tools/links.js'
@@ -41,5 +42,6 @@ export function createArchWikiServer(backend: Backend, version: string) {
     prompts: [archWikiUsage],
     // Every tool is read-only, so the same definition may be served over HTTP.
     readOnly: true,
+    onError: toToolError,
   })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../src/cli.js'
-import { UsageError } from '../src/settings.js'
+import { UsageError } from '@wiki/mcp-core/node'
 import { fakeWiki } from './fake-backend.js'
 
 function io(stdin = '') {

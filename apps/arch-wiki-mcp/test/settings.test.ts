@@ -1,62 +1,51 @@
+import { UsageError } from '@wiki/mcp-core/node'
 import { describe, expect, it } from 'vitest'
-import { readSettings, UsageError } from '../src/settings.js'
+import { OPTIONS, readSettings } from '../src/settings.js'
+
+// Reading flags and variables is mcp-core's (runServerCli); these are the app's own rules.
+const none = Object.fromEntries(Object.keys(OPTIONS).map((key) => [key, undefined])) as Parameters<
+  typeof readSettings
+>[0]
 
 describe('readSettings', () => {
-  it('serves stdio by default with the Arch Wiki defaults', () => {
-    const s = readSettings([], {})
-    expect(s.mode).toEqual({ kind: 'stdio' })
-    expect(s).toMatchObject({
+  it('serves the Arch Wiki by default', () => {
+    expect(readSettings(none)).toMatchObject({
       wikiUrl: 'https://wiki.archlinux.org',
       articlePath: '/title/$1',
       apiPath: '/api.php',
       offline: undefined,
       cacheTtl: 60,
       timeout: 30,
-      env: {},
     })
   })
 
-  it('lets flags override the environment, which overrides defaults', () => {
-    const env = {
-      ARCH_WIKI_URL: 'https://env.example',
-      ARCH_WIKI_CACHE_TTL: '5',
-      ARCH_WIKI_TIMEOUT: '',
-    }
-    const s = readSettings(['--wiki-url', 'https://flag.example', '--api-path=/w/api.php'], env)
-    expect(s.wikiUrl).toBe('https://flag.example')
-    expect(s.apiPath).toBe('/w/api.php')
-    expect(s.cacheTtl).toBe(5)
-    expect(s.timeout).toBe(30)
-    expect(s.env).toEqual({
-      ARCH_WIKI_URL: 'https://flag.example',
-      ARCH_WIKI_API_PATH: '/w/api.php',
+  it('takes the given values and checks the site they make', () => {
+    const settings = readSettings({
+      ...none,
+      wikiUrl: 'https://wiki.example.org',
+      apiPath: '/w/api.php',
+      cacheTtl: '5',
     })
+    expect(settings).toMatchObject({ wikiUrl: 'https://wiki.example.org', cacheTtl: 5 })
+    expect(settings.site).toMatchObject({ base: 'https://wiki.example.org', apiPath: '/w/api.php' })
   })
 
-  it('reads a tool call with its positional arguments', () => {
-    const s = readSettings(['--offline', '/tmp/rec', 'commands', 'GRUB', 'Installation'], {})
-    expect(s.mode).toEqual({ kind: 'tool', tool: 'commands', args: ['GRUB', 'Installation'] })
-    expect(s.offline).toBe('/tmp/rec')
-    const v = readSettings(['verify', '--revid', '5', '--content-hash', 'ab'], {})
-    expect(v.mode).toEqual({
-      kind: 'tool',
-      tool: 'verify',
-      args: ['--revid', '5', '--content-hash', 'ab'],
-    })
+  it('refuses bad values with usage errors naming the flag', () => {
+    expect(() => readSettings({ ...none, cacheTtl: '-1' })).toThrow(UsageError)
+    expect(() => readSettings({ ...none, timeout: '0' })).toThrow(/--timeout/)
+    expect(() => readSettings({ ...none, timeout: '1.5' })).toThrow(/whole number/)
+    expect(() => readSettings({ ...none, articlePath: '/wiki/' })).toThrow(UsageError)
   })
 
-  it('passes --http-* flags through for mcp-core', () => {
-    const s = readSettings(['--http', '--http-port', '0', '--http-token=abc'], {})
-    expect(s.mode).toEqual({ kind: 'http' })
-    expect(s.httpArgv).toEqual(['--http-port', '0', '--http-token', 'abc'])
-  })
-
-  it('refuses bad values and conflicting modes with usage errors', () => {
-    expect(() => readSettings(['--cache-ttl', '-1'], {})).toThrow(UsageError)
-    expect(() => readSettings(['--timeout', '0'], {})).toThrow(/--timeout/)
-    expect(() => readSettings(['--wiki-url'], {})).toThrow(/needs a value/)
-    expect(() => readSettings(['--http', '--check'], {})).toThrow(/cannot be combined/)
-    expect(() => readSettings(['--bogus'], {})).toThrow(/Unknown flag/)
-    expect(() => readSettings(['--check', 'page'], {})).toThrow(/takes no arguments/)
+  it('registers the wiki settings and the recordings folder, never the tuning', () => {
+    const registered = Object.entries(OPTIONS)
+      .filter(([, option]) => 'register' in option && option.register)
+      .map(([, option]) => option.env)
+    expect(registered).toEqual([
+      'ARCH_WIKI_URL',
+      'ARCH_WIKI_ARTICLE_PATH',
+      'ARCH_WIKI_API_PATH',
+      'ARCH_WIKI_OFFLINE',
+    ])
   })
 })

@@ -1,23 +1,21 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { UsageError, type CliOption, type OptionValues } from '@wiki/mcp-core/node'
 import {
   type FrontmatterSchema,
   frontmatterPresets,
   parseFrontmatterSchema,
 } from '@wiki/wiki-adapters/markdown-folder'
 
-/** What the command line asks for. */
-export type Command = 'serve' | 'help' | 'version' | 'check'
-
 /** The app's settings once every rule of the configuration table passed. */
 export interface AppConfig {
-  readonly transport: 'stdio' | 'http'
   readonly wikiPath: string
   readonly rawPath: string | undefined
   readonly domain: string | undefined
   readonly timeZone: string | undefined
   readonly schemaName: string
   readonly schema: FrontmatterSchema
+  /** stdio without the write tools. */
   readonly readOnly: boolean
   /** Raw tools over HTTP: only when `MCP_HTTP_EXPOSE_RAW` is exactly `true`. */
   readonly exposeRaw: boolean
@@ -25,99 +23,74 @@ export interface AppConfig {
   readonly exposeRawValue: string | undefined
 }
 
-export interface ParsedCommandLine {
-  readonly command: Command
-  readonly config: AppConfig | undefined
-  readonly problems: string[]
-}
+/**
+ * Every setting: adding one here adds its flag, its variable and its --help line; `readConfig`
+ * then reads it under its key.
+ */
+export const OPTIONS = {
+  wikiPath: {
+    flag: '--wiki-path',
+    env: 'WIKI_PATH',
+    value: 'DIR',
+    help: 'pages folder (must exist)',
+    default: './wiki',
+    path: true,
+    register: true,
+    placeholder: '<absolute path of your wiki folder>',
+  },
+  rawPath: {
+    flag: '--raw-path',
+    env: 'RAW_PATH',
+    value: 'DIR',
+    help: 'sources folder (never written; may be missing)',
+    default: './raw',
+    path: true,
+    register: true,
+    placeholder: '<absolute path of your raw folder>',
+  },
+  domain: {
+    flag: '--domain',
+    env: 'WIKI_DOMAIN',
+    value: 'TEXT',
+    help: 'first line of the server instructions',
+  },
+  timeZone: {
+    flag: '--tz',
+    env: 'WIKI_TZ',
+    value: 'ZONE',
+    help: 'IANA time zone for dates (default: the process zone)',
+  },
+  schema: {
+    flag: '--schema',
+    env: 'WIKI_SCHEMA',
+    value: 'NAME',
+    help: 'frontmatter schema: it, en, or a JSON schema file',
+    default: 'it',
+  },
+  readOnly: { flag: '--read-only', help: 'stdio without the write tools' },
+  exposeRaw: {
+    flag: '--http-expose-raw',
+    env: 'MCP_HTTP_EXPOSE_RAW',
+    help: 'serve the raw tools over HTTP too, only when exactly "true"',
+  },
+} as const satisfies Record<string, CliOption>
 
-const VALUE_FLAGS: Record<string, string | undefined> = {
-  '--wiki-path': 'WIKI_PATH',
-  '--raw-path': 'RAW_PATH',
-  '--domain': 'WIKI_DOMAIN',
-  '--tz': 'WIKI_TZ',
-  '--schema': 'WIKI_SCHEMA',
-  '--http-expose-raw': 'MCP_HTTP_EXPOSE_RAW',
-  // read by mcp-core's readHttpSettings; listed so they are not unknown here
-  '--http-token': undefined,
-  '--http-token-file': undefined,
-  '--http-host': undefined,
-  '--http-port': undefined,
-}
-const SWITCHES = new Set([
-  '--http',
-  '--stdio',
-  '--read-only',
-  '--help',
-  '-h',
-  '--version',
-  '-V',
-  '--check',
-])
-
-/** Reads flags and environment (flags win; an empty variable counts as unset). */
-export function parseCommandLine(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): ParsedCommandLine {
+/** Checks every setting and names every offender in one `UsageError` (exit 2). */
+export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
   const problems: string[] = []
-  const values = new Map<string, string>()
-  const switches = new Set<string>()
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] ?? ''
-    const eq = arg.indexOf('=')
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg
-    if (SWITCHES.has(name)) {
-      switches.add(name)
-      continue
-    }
-    if (name in VALUE_FLAGS) {
-      let value: string | undefined
-      if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1)
-      else if (
-        name === '--http-expose-raw' &&
-        (argv[i + 1] === undefined || argv[i + 1]?.startsWith('--'))
-      )
-        value = 'true'
-      else {
-        value = argv[i + 1]
-        i += 1
-      }
-      if (value === undefined) problems.push(`${name} needs a value`)
-      else values.set(name, value)
-      continue
-    }
-    problems.push(`unknown argument ${JSON.stringify(arg.slice(0, 60))}`)
-  }
-  if (switches.has('--help') || switches.has('-h'))
-    return { command: 'help', config: undefined, problems: [] }
-  if (switches.has('--version') || switches.has('-V'))
-    return { command: 'version', config: undefined, problems: [] }
-  if (switches.has('--check')) return { command: 'check', config: undefined, problems }
-  const setting = (flag: string): string | undefined => {
-    const fromFlag = values.get(flag)
-    if (fromFlag !== undefined && fromFlag !== '') return fromFlag
-    const variable = VALUE_FLAGS[flag]
-    const fromEnv = variable ? env[variable] : undefined
-    return fromEnv === '' ? undefined : fromEnv
-  }
-  const transport = switches.has('--http') ? 'http' : 'stdio'
-  if (transport === 'http' && switches.has('--read-only')) {
-    // HTTP is read-only anyway; the flag is harmless and accepted.
-  }
-  const wikiPath = realFolder(setting('--wiki-path') ?? './wiki', 'WIKI_PATH', true, problems)
-  const rawPath = realFolder(setting('--raw-path') ?? './raw', 'RAW_PATH', false, problems)
+  const wikiPath = realFolder(values.wikiPath ?? './wiki', 'WIKI_PATH', true, problems)
+  const rawPath = realFolder(values.rawPath ?? './raw', 'RAW_PATH', false, problems)
   if (wikiPath && rawPath) {
     const inside = (a: string, b: string): boolean => a === b || a.startsWith(b + path.sep)
     if (inside(wikiPath, rawPath) || inside(rawPath, wikiPath)) {
       problems.push('WIKI_PATH and RAW_PATH must not be equal or nested')
     }
   }
-  const domain = setting('--domain')
+  const domain = values.domain
   if (domain !== undefined && (/[\r\n]/.test(domain) || domain.length > 500)) {
     problems.push('WIKI_DOMAIN must be one line of at most 500 characters')
   }
-  const timeZone = setting('--tz')
+  const timeZone = values.timeZone
   if (timeZone !== undefined) {
     try {
       new Intl.DateTimeFormat('en-CA', { timeZone })
@@ -127,26 +100,19 @@ export function parseCommandLine(
       )
     }
   }
-  const schemaName = setting('--schema') ?? 'it'
+  const schemaName = values.schema ?? 'it'
   const schema = loadSchema(schemaName, problems)
-  const exposeRawValue = setting('--http-expose-raw')
-  if (problems.length > 0 || !wikiPath || !schema)
-    return { command: 'serve', config: undefined, problems }
+  if (problems.length > 0 || !wikiPath || !schema) throw new UsageError(problems.join('; '))
   return {
-    command: 'serve',
-    problems,
-    config: {
-      transport,
-      wikiPath,
-      rawPath,
-      domain,
-      timeZone,
-      schemaName,
-      schema,
-      readOnly: switches.has('--read-only'),
-      exposeRaw: exposeRawValue === 'true',
-      exposeRawValue,
-    },
+    wikiPath,
+    rawPath,
+    domain,
+    timeZone,
+    schemaName,
+    schema,
+    readOnly: values.readOnly === 'true',
+    exposeRaw: values.exposeRaw === 'true',
+    exposeRawValue: values.exposeRaw,
   }
 }
 

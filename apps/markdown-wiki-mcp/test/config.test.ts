@@ -1,9 +1,12 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { UsageError } from '@wiki/mcp-core/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseCommandLine } from '../src/config.js'
+import { OPTIONS, readConfig } from '../src/config.js'
 
+// Reading flags and variables (flags win, empty variables unset) is mcp-core's runServerCli;
+// these are the app's own rules on the values it gets.
 let base: string
 beforeAll(async () => {
   base = await mkdtemp(path.join(tmpdir(), 'md-wiki-config-'))
@@ -14,50 +17,56 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true })
 })
 
-describe('parseCommandLine', () => {
-  it('flags override the environment and empty variables count as unset', () => {
-    const parsed = parseCommandLine(['--wiki-path', path.join(base, 'wiki'), '--schema=en'], {
-      WIKI_PATH: '/nowhere',
-      RAW_PATH: path.join(base, 'raw'),
-      WIKI_DOMAIN: '',
-      WIKI_SCHEMA: 'it',
+type Values = Parameters<typeof readConfig>[0]
+const none = Object.fromEntries(Object.keys(OPTIONS).map((key) => [key, undefined])) as Values
+
+function problemsOf(values: Values): string {
+  try {
+    readConfig(values)
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError)
+    return (error as Error).message
+  }
+  throw new Error('readConfig accepted the values')
+}
+
+describe('readConfig', () => {
+  it('reads the folders, the schema and the switches', () => {
+    const config = readConfig({
+      ...none,
+      wikiPath: path.join(base, 'wiki'),
+      rawPath: path.join(base, 'raw'),
+      schema: 'en',
+      readOnly: 'true',
     })
-    expect(parsed.problems).toEqual([])
-    expect(parsed.config).toMatchObject({
-      transport: 'stdio',
-      schemaName: 'en',
-      domain: undefined,
-      readOnly: false,
-    })
-    expect(parsed.config?.schema.fields[0]?.key).toBe('type')
+    expect(config).toMatchObject({ schemaName: 'en', domain: undefined, readOnly: true })
+    expect(config.schema.fields[0]?.key).toBe('type')
   })
 
   it('exposes raw over HTTP only for exactly "true"', () => {
-    const env = { WIKI_PATH: path.join(base, 'wiki') }
     for (const [value, exposed] of [
       ['true', true],
       ['TRUE', false],
       ['1', false],
       [' true', false],
     ] as const) {
-      const parsed = parseCommandLine(['--http'], { ...env, MCP_HTTP_EXPOSE_RAW: value })
-      expect(parsed.config?.exposeRaw).toBe(exposed)
-      expect(parsed.config?.exposeRawValue).toBe(value)
+      const config = readConfig({ ...none, wikiPath: path.join(base, 'wiki'), exposeRaw: value })
+      expect(config.exposeRaw).toBe(exposed)
+      expect(config.exposeRawValue).toBe(value)
     }
   })
 
-  it('names every offender: missing wiki, nested raw, bad zone, long domain, unknown flag', () => {
-    const parsed = parseCommandLine(['--bogus'], {
-      WIKI_PATH: path.join(base, 'missing'),
-      WIKI_TZ: 'Nowhere/Town',
-      WIKI_DOMAIN: 'x'.repeat(501),
+  it('names every offender in one message: missing wiki, bad zone, long domain', () => {
+    const text = problemsOf({
+      ...none,
+      wikiPath: path.join(base, 'missing'),
+      timeZone: 'Nowhere/Town',
+      domain: 'x'.repeat(501),
     })
-    expect(parsed.config).toBeUndefined()
-    const text = parsed.problems.join('; ')
-    for (const name of ['--bogus', 'WIKI_PATH', 'WIKI_TZ', 'WIKI_DOMAIN'])
-      expect(text).toContain(name)
-    const nested = parseCommandLine([], { WIKI_PATH: base, RAW_PATH: path.join(base, 'raw') })
-    expect(nested.problems).toEqual(['WIKI_PATH and RAW_PATH must not be equal or nested'])
+    for (const name of ['WIKI_PATH', 'WIKI_TZ', 'WIKI_DOMAIN']) expect(text).toContain(name)
+    expect(problemsOf({ ...none, wikiPath: base, rawPath: path.join(base, 'raw') })).toBe(
+      'WIKI_PATH and RAW_PATH must not be equal or nested',
+    )
   })
 
   it('loads a custom schema file and reports its JSON pointers when invalid', async () => {
@@ -71,8 +80,7 @@ describe('parseCommandLine', () => {
       }),
     )
     expect(
-      parseCommandLine([], { WIKI_PATH: path.join(base, 'wiki'), WIKI_SCHEMA: good }).config?.schema
-        .language,
+      readConfig({ ...none, wikiPath: path.join(base, 'wiki'), schema: good }).schema.language,
     ).toBe('none')
     const bad = path.join(base, 'bad.json')
     await writeFile(
@@ -83,17 +91,14 @@ describe('parseCommandLine', () => {
         extra: 1,
       }),
     )
-    const problems = parseCommandLine([], {
-      WIKI_PATH: path.join(base, 'wiki'),
-      WIKI_SCHEMA: bad,
-    }).problems.join(' ')
+    const problems = problemsOf({ ...none, wikiPath: path.join(base, 'wiki'), schema: bad })
     expect(problems).toContain('/fields/0/values')
     expect(problems).toContain('/extra')
   })
 
-  it('--help, --version and --check need no wiki', () => {
-    expect(parseCommandLine(['--help'], {}).command).toBe('help')
-    expect(parseCommandLine(['-V'], {}).command).toBe('version')
-    expect(parseCommandLine(['--check'], {}).command).toBe('check')
+  it('registers both folders as absolute paths, with placeholders when unset', () => {
+    expect(OPTIONS.wikiPath).toMatchObject({ path: true, register: true })
+    expect(OPTIONS.rawPath).toMatchObject({ path: true, register: true })
+    expect(OPTIONS.wikiPath.placeholder).toMatch(/^<.*>$/)
   })
 })

@@ -8,6 +8,7 @@ export interface WorkspacePackage {
   group: 'packages' | 'apps' | 'internal'
   json: {
     name: string
+    version?: string
     private?: boolean
     bin?: Record<string, string>
     exports?: Record<string, unknown>

@@ -4,3 +4,15 @@ export { formatRegistration, registrationSnippets } from './lib/node/registratio
 export type { RegistrationInput, RegistrationSnippets } from './lib/node/registration-snippets.js'
 export { serveHttp } from './lib/node/serve-http.js'
 export type { HttpServer, ServeHttpOptions } from './lib/node/serve-http.js'
+export { runServerCli } from './lib/node/run-server-cli.js'
+export type {
+  AppCommand,
+  AppContext,
+  CommandContext,
+  ServeContext,
+  ServedApp,
+  ServerApp,
+  ServerCliIo,
+} from './lib/node/run-server-cli.js'
+export type { CliOption, OptionValues } from './lib/node/cli-arguments.js'
+export { UsageError } from './lib/node/usage-error.js'

@@ -12,7 +12,14 @@ const entries: [string, string[]][] = [
   ['@wiki/mcp-core/http', ['createHttpHandler']],
   [
     '@wiki/mcp-core/node',
-    ['formatRegistration', 'readHttpSettings', 'registrationSnippets', 'serveHttp'],
+    [
+      'UsageError',
+      'formatRegistration',
+      'readHttpSettings',
+      'registrationSnippets',
+      'runServerCli',
+      'serveHttp',
+    ],
   ],
 ]
 

@@ -5,6 +5,7 @@ import { readPageTool } from '../tools/ahawiki-read-page.js'
 import { recentChangesTool } from '../tools/ahawiki-recent-changes.js'
 import { savePageTool } from '../tools/ahawiki-save-page.js'
 import { searchTool } from '../tools/ahawiki-search.js'
+import { toToolError } from './to-tool-error.js'
 
 export const INSTRUCTIONS =
   'AhaWiki pages, read through the owner of the configured API key. Find pages with ahawiki_search ' +
@@ -34,5 +35,6 @@ export function buildServer(
     instructions: INSTRUCTIONS,
     tools: options.write && !options.readOnly ? [...tools, savePageTool(source)] : tools,
     readOnly: options.readOnly,
+    onError: toToolError,
   })
 }

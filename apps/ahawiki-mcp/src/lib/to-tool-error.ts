@@ -2,28 +2,14 @@ import { ToolError } from '@wiki/mcp-core'
 import { WikiSourceError } from '@wiki/wiki-adapters/ahawiki'
 
 /**
- * Runs a wiki call and turns its `WikiSourceError` into a `ToolError` with the same code and
- * extras (`httpStatus`, `latestRevision`), so the agent gets an `isError` result it can act on.
- * Anything else propagates and becomes mcp-core's `internal_error`, details on stderr only.
+ * The server's one error mapping (`createServer`'s `onError`): a `WikiSourceError` becomes a
+ * `ToolError` with the same code and extras (`httpStatus`, `latestRevision`), so the agent gets
+ * an `isError` result it can act on. Anything else is unexpected: mcp-core answers
+ * `internal_error` with a ref and keeps the detail in the log.
  */
-export async function callWiki<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    if (error instanceof WikiSourceError && error.code !== 'internal_error') {
-      throw new ToolError(error.code, error.message, error.data)
-    }
-    throw error
+export function toToolError(error: unknown): ToolError | undefined {
+  if (error instanceof WikiSourceError && error.code !== 'internal_error') {
+    return new ToolError(error.code, error.message, error.data)
   }
-}
-
-/** An `invalid_arguments` failure naming the field, like mcp-core's own schema failures. */
-export function invalidArgument(tool: string, path: string, message: string): ToolError {
-  return new ToolError(
-    'invalid_arguments',
-    `Invalid arguments for tool ${tool}: ${path}: ${message}`,
-    {
-      issues: [{ path, message }],
-    },
-  )
+  return undefined
 }

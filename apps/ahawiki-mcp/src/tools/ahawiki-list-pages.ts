@@ -2,7 +2,6 @@ import { defineTool } from '@wiki/mcp-core'
 import type { AhaWikiSource } from '@wiki/wiki-adapters/ahawiki'
 import * as z from 'zod'
 import { keepLiteralPrefix, NO_PAGINATION_NOTE } from '../lib/literal-prefix.js'
-import { callWiki } from '../lib/to-tool-error.js'
 
 const SERVER_CAP = 5000
 
@@ -42,9 +41,7 @@ export function listPagesTool(source: AhaWikiSource) {
     async handler({ prefix: rawPrefix, limit }) {
       const prefix = rawPrefix.trim()
       const asked = Math.min(limit + 1, SERVER_CAP)
-      const rows = await callWiki(() =>
-        source.listPages({ ...(prefix === '' ? {} : { prefix }), limit: asked }),
-      )
+      const rows = await source.listPages({ ...(prefix === '' ? {} : { prefix }), limit: asked })
       const pages = keepLiteralPrefix(rows, prefix)
       const truncated = pages.length > limit || (asked === SERVER_CAP && rows.length >= SERVER_CAP)
       return {

@@ -2,7 +2,6 @@ import { defineTool } from '@wiki/mcp-core'
 import type { AhaWikiSource } from '@wiki/wiki-adapters/ahawiki'
 import * as z from 'zod'
 import { pageName } from '../lib/page-name.js'
-import { callWiki } from '../lib/to-tool-error.js'
 
 /** `ahawiki_read_page`: the full source of a page and its current revision. */
 export function readPageTool(source: AhaWikiSource) {
@@ -26,7 +25,7 @@ export function readPageTool(source: AhaWikiSource) {
     annotations: { openWorldHint: true },
     access: 'read',
     async handler({ name }) {
-      return callWiki(() => source.getPage(name))
+      return source.getPage(name)
     },
   })
 }

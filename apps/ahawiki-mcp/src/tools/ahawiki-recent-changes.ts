@@ -4,7 +4,6 @@ import * as z from 'zod'
 import { keepLiteralPrefix, NO_PAGINATION_NOTE } from '../lib/literal-prefix.js'
 import { normalizeSince } from '../lib/normalize-since.js'
 import { pageName } from '../lib/page-name.js'
-import { callWiki } from '../lib/to-tool-error.js'
 
 const SERVER_CAP = 1000
 
@@ -63,17 +62,15 @@ export function recentChangesTool(source: AhaWikiSource) {
     async handler(args) {
       const prefix = args.prefix?.trim() ?? ''
       const asked = Math.min(args.limit + 1, SERVER_CAP)
-      const rows = await callWiki(() =>
-        source.recentChanges({
-          ...(args.name === undefined ? {} : { name: args.name }),
-          ...(prefix === '' ? {} : { prefix }),
-          ...(args.since === undefined ? {} : { since: normalizeSince(args.since)! }),
-          ...(args.afterRevision === undefined ? {} : { afterRevision: args.afterRevision }),
-          includeMinorEdit: args.includeMinorEdit,
-          includeViaApi: args.includeViaApi,
-          limit: asked,
-        }),
-      )
+      const rows = await source.recentChanges({
+        ...(args.name === undefined ? {} : { name: args.name }),
+        ...(prefix === '' ? {} : { prefix }),
+        ...(args.since === undefined ? {} : { since: normalizeSince(args.since)! }),
+        ...(args.afterRevision === undefined ? {} : { afterRevision: args.afterRevision }),
+        includeMinorEdit: args.includeMinorEdit,
+        includeViaApi: args.includeViaApi,
+        limit: asked,
+      })
       const changes = keepLiteralPrefix(rows, prefix)
       const truncated =
         changes.length > args.limit || (asked === SERVER_CAP && rows.length >= SERVER_CAP)

@@ -2,7 +2,6 @@ import { defineTool } from '@wiki/mcp-core'
 import type { AhaWikiSource } from '@wiki/wiki-adapters/ahawiki'
 import * as z from 'zod'
 import { pageName } from '../lib/page-name.js'
-import { callWiki } from '../lib/to-tool-error.js'
 
 /** `ahawiki_save_page`: replaces a whole page, guarded by the revision it was read at. */
 export function savePageTool(source: AhaWikiSource) {
@@ -42,9 +41,13 @@ export function savePageTool(source: AhaWikiSource) {
     annotations: { openWorldHint: true, destructiveHint: true, idempotentHint: false },
     access: 'write',
     async handler({ name, text, revision, comment, minorEdit }) {
-      const saved = await callWiki(() =>
-        source.savePage({ name, text, revision, comment: comment.trim(), minorEdit }),
-      )
+      const saved = await source.savePage({
+        name,
+        text,
+        revision,
+        comment: comment.trim(),
+        minorEdit,
+      })
       return {
         name: saved.name,
         revision: saved.revision,

@@ -1,7 +1,6 @@
 import { defineTool } from '@wiki/mcp-core'
 import type { AhaWikiSource } from '@wiki/wiki-adapters/ahawiki'
 import * as z from 'zod'
-import { callWiki } from '../lib/to-tool-error.js'
 
 const hit = z.strictObject({
   name: z.string(),
@@ -38,7 +37,7 @@ export function searchTool(source: AhaWikiSource) {
     access: 'read',
     async handler({ q, limit }) {
       const query = q.trim()
-      const found = await callWiki(() => source.search({ q: query, limit }))
+      const found = await source.search({ q: query, limit })
       return {
         query,
         results: found.results,

@@ -8,9 +8,10 @@ describe('start-up configuration', () => {
     [{}, 'AHAWIKI_BASE_URL, AHAWIKI_API_KEY'],
     [{ AHAWIKI_BASE_URL: ' ', AHAWIKI_API_KEY: KEY }, 'AHAWIKI_BASE_URL'],
     [{ AHAWIKI_BASE_URL: 'https://wiki.example.test', AHAWIKI_API_KEY: '' }, 'AHAWIKI_API_KEY'],
-  ])('exits 1 naming every missing variable (%j)', (env, named) => {
+  ])('exits 2 naming every missing variable (%j)', (env, named) => {
     const run = runBin([], { PATH, ...env })
-    expect(run.status).toBe(1)
+    // Every app exits 2 on bad settings (mcp-core's runServerCli); 1 is a runtime failure.
+    expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toBe(`ahawiki-mcp: missing required environment variable(s): ${named}\n`)
   })
@@ -23,14 +24,14 @@ describe('start-up configuration', () => {
     [{ AHAWIKI_API_KEY: 'has space' }, 'AHAWIKI_API_KEY'],
     [{ AHAWIKI_TIMEOUT_MS: '500' }, 'AHAWIKI_TIMEOUT_MS'],
     [{ AHAWIKI_TIMEOUT_MS: '2000.5' }, 'AHAWIKI_TIMEOUT_MS'],
-  ])('exits 1 on an invalid variable (%j)', (env, named) => {
+  ])('exits 2 on an invalid variable (%j)', (env, named) => {
     const run = runBin([], {
       PATH,
       AHAWIKI_BASE_URL: 'https://wiki.example.test',
       AHAWIKI_API_KEY: KEY,
       ...env,
     })
-    expect(run.status).toBe(1)
+    expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr.split('\n')).toHaveLength(2) // one line plus the final newline
     expect(run.stderr).toContain(named)
@@ -62,9 +63,9 @@ describe('CLI flags', () => {
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/)
   })
 
-  it('refuses an unknown flag', () => {
+  it('refuses an unknown flag as bad usage', () => {
     const run = runBin(['--delete-everything'], { PATH })
-    expect(run.status).toBe(1)
+    expect(run.status).toBe(2)
     expect(run.stderr).toContain('--delete-everything')
   })
 })

@@ -94,7 +94,8 @@ describe('--http (read-only Streamable HTTP)', () => {
         AHAWIKI_API_KEY: KEY,
       }),
     )
-    expect(run.status).toBe(1)
+    // A missing token is a bad setting: exit 2, as in every app.
+    expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr.trim().split('\n')).toHaveLength(1)
     expect(run.stderr).not.toContain(KEY)

@@ -79,7 +79,8 @@ describe('ahawiki-mcp tools/list', () => {
     await app!.call('ahawiki_read_page', { name: 'A' })
     const lines = app!.stderr().trim().split('\n')
     expect(lines[0]).toMatch(
-      /^ahawiki-mcp: \d+\.\d+\.\d+\S* on stdio, wiki http:\/\/127\.0\.0\.1:\d+, write off$/,
+      // Every app's start-up line: `<name>: <version> on <transport>; <what the app adds>`.
+      /^ahawiki-mcp: \d+\.\d+\.\d+\S* on stdio; wiki http:\/\/127\.0\.0\.1:\d+, write off$/,
     )
     expect(lines).toContainEqual(
       expect.stringMatching(/^ahawiki-mcp: GET \/api\/v1\/page\/A 200 \d+ms attempt 1$/),

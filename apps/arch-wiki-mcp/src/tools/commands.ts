@@ -1,7 +1,6 @@
 import { defineTool } from '@wiki/mcp-core'
 import { z } from 'zod'
 import type { Backend } from '../backend.js'
-import { guard } from '../errors.js'
 import { commandEvidence, loadPage, scopeOf } from '../evidence.js'
 import { anchor, commandsOutput, titleOrUrl } from '../schemas.js'
 
@@ -14,15 +13,14 @@ export function commandsTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl, anchor: anchor.optional() }),
     output: commandsOutput,
     access: 'read',
-    handler: (args) =>
-      guard(async () => {
-        const revision = await loadPage(backend, args.title_or_url)
-        const scope = scopeOf(backend, revision, args.anchor ?? null)
-        return {
-          commands: commandEvidence(backend, scope),
-          title: revision.title,
-          redirected_from: revision.redirectedFrom,
-        }
-      }),
+    handler: async (args) => {
+      const revision = await loadPage(backend, args.title_or_url)
+      const scope = scopeOf(backend, revision, args.anchor ?? null)
+      return {
+        commands: commandEvidence(backend, scope),
+        title: revision.title,
+        redirected_from: revision.redirectedFrom,
+      }
+    },
   })
 }

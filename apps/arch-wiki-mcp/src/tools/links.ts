@@ -2,7 +2,6 @@ import { defineTool } from '@wiki/mcp-core'
 import { asAttributed } from '@wiki/provenance'
 import { z } from 'zod'
 import type { Backend } from '../backend.js'
-import { guard } from '../errors.js'
 import { linkEvidence, loadPage, scopeOf } from '../evidence.js'
 import { anchor, linksOutput, titleOrUrl } from '../schemas.js'
 
@@ -15,17 +14,16 @@ export function linksTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl, anchor: anchor.optional() }),
     output: linksOutput,
     access: 'read',
-    handler: (args) =>
-      guard(async () => {
-        const revision = await loadPage(backend, args.title_or_url)
-        const scope = scopeOf(backend, revision, args.anchor ?? null)
-        const { prefixes, from } = await backend.linkPrefixes()
-        return asAttributed({
-          links: linkEvidence(backend, scope, prefixes),
-          title: revision.title,
-          redirected_from: revision.redirectedFrom,
-          prefixes_from: from,
-        })
-      }),
+    handler: async (args) => {
+      const revision = await loadPage(backend, args.title_or_url)
+      const scope = scopeOf(backend, revision, args.anchor ?? null)
+      const { prefixes, from } = await backend.linkPrefixes()
+      return asAttributed({
+        links: linkEvidence(backend, scope, prefixes),
+        title: revision.title,
+        redirected_from: revision.redirectedFrom,
+        prefixes_from: from,
+      })
+    },
   })
 }

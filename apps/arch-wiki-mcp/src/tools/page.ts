@@ -1,7 +1,6 @@
 import { defineTool } from '@wiki/mcp-core'
 import { z } from 'zod'
 import type { Backend } from '../backend.js'
-import { guard } from '../errors.js'
 import { loadPage, pageEvidence } from '../evidence.js'
 import { pageOutput, titleOrUrl } from '../schemas.js'
 
@@ -16,7 +15,7 @@ export function pageTool(backend: Backend) {
     access: 'read',
     // Whole pages run past the clients' default result cap (arch-wiki.md §5).
     _meta: { 'anthropic/maxResultSizeChars': 500_000 },
-    handler: ({ title_or_url }) =>
-      guard(async () => pageEvidence(backend, await loadPage(backend, title_or_url))),
+    handler: async ({ title_or_url }) =>
+      pageEvidence(backend, await loadPage(backend, title_or_url)),
   })
 }

@@ -1,7 +1,7 @@
 import { defineTool, ToolError } from '@wiki/mcp-core'
 import type { z } from 'zod'
 import type { Backend, Revision } from '../backend.js'
-import { guard, failureOf } from '../errors.js'
+import { failureOf } from '../errors.js'
 import { commandEvidence, scopeOf, warningEvidence } from '../evidence.js'
 import type { RECHECK_KINDS } from '../schemas.js'
 import { recheckInput, recheckOutput } from '../schemas.js'
@@ -221,6 +221,6 @@ export function recheckTool(backend: Backend) {
     input: recheckInput,
     output: recheckOutput,
     access: 'read',
-    handler: (args) => guard(async () => recheckClaim(backend, recheckClaimOf(backend, args))),
+    handler: async (args) => recheckClaim(backend, recheckClaimOf(backend, args)),
   })
 }

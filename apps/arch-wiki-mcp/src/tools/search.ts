@@ -2,7 +2,6 @@ import { defineTool } from '@wiki/mcp-core'
 import { asPointer } from '@wiki/provenance'
 import { z } from 'zod'
 import type { Backend, SearchHit } from '../backend.js'
-import { guard } from '../errors.js'
 import { query, searchOutput } from '../schemas.js'
 
 export function searchTool(backend: Backend) {
@@ -17,26 +16,25 @@ export function searchTool(backend: Backend) {
     }),
     output: searchOutput,
     access: 'read',
-    handler: ({ query, limit }) =>
-      guard(async () => {
-        const { exact, text } = await backend.search(query, limit)
-        const hits: (SearchHit & { match: 'title' | 'text' })[] = exact
-          ? [{ ...exact, match: 'title' }]
-          : []
-        for (const hit of text) {
-          // The wiki's order, never re-ranked; only the exact match is not repeated.
-          if (hit.pageid !== exact?.pageid) hits.push({ ...hit, match: 'text' })
-        }
-        // A pointer must not look like evidence: asPointer refuses any revid or hash key.
-        return asPointer({
-          results: hits.slice(0, limit).map((hit) => ({
-            title: hit.title,
-            pageid: hit.pageid,
-            snippet: backend.cleanSnippet(hit.snippet),
-            url: backend.pageUrl(hit.title),
-            match: hit.match,
-          })),
-        })
-      }),
+    handler: async ({ query, limit }) => {
+      const { exact, text } = await backend.search(query, limit)
+      const hits: (SearchHit & { match: 'title' | 'text' })[] = exact
+        ? [{ ...exact, match: 'title' }]
+        : []
+      for (const hit of text) {
+        // The wiki's order, never re-ranked; only the exact match is not repeated.
+        if (hit.pageid !== exact?.pageid) hits.push({ ...hit, match: 'text' })
+      }
+      // A pointer must not look like evidence: asPointer refuses any revid or hash key.
+      return asPointer({
+        results: hits.slice(0, limit).map((hit) => ({
+          title: hit.title,
+          pageid: hit.pageid,
+          snippet: backend.cleanSnippet(hit.snippet),
+          url: backend.pageUrl(hit.title),
+          match: hit.match,
+        })),
+      })
+    },
   })
 }

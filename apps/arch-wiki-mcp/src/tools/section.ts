@@ -1,7 +1,6 @@
 import { defineTool } from '@wiki/mcp-core'
 import { z } from 'zod'
 import type { Backend } from '../backend.js'
-import { guard } from '../errors.js'
 import { loadPage, scopeOf, sectionEvidence } from '../evidence.js'
 import { anchor, sectionOutput, titleOrUrl } from '../schemas.js'
 
@@ -14,11 +13,10 @@ export function sectionTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl, anchor }),
     output: sectionOutput,
     access: 'read',
-    handler: (args) =>
-      guard(async () => {
-        const revision = await loadPage(backend, args.title_or_url)
-        const scope = scopeOf(backend, revision, args.anchor)
-        return sectionEvidence(backend, { ...scope, anchor: args.anchor })
-      }),
+    handler: async (args) => {
+      const revision = await loadPage(backend, args.title_or_url)
+      const scope = scopeOf(backend, revision, args.anchor)
+      return sectionEvidence(backend, { ...scope, anchor: args.anchor })
+    },
   })
 }

@@ -2,7 +2,6 @@ import { defineTool } from '@wiki/mcp-core'
 import { asPointer } from '@wiki/provenance'
 import { z } from 'zod'
 import type { Backend } from '../backend.js'
-import { guard } from '../errors.js'
 import { loadPage, sectionItems } from '../evidence.js'
 import { sectionsOutput, titleOrUrl } from '../schemas.js'
 
@@ -15,14 +14,13 @@ export function sectionsTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl }),
     output: sectionsOutput,
     access: 'read',
-    handler: ({ title_or_url }) =>
-      guard(async () => {
-        const revision = await loadPage(backend, title_or_url)
-        return asPointer({
-          sections: sectionItems(revision),
-          title: revision.title,
-          redirected_from: revision.redirectedFrom,
-        })
-      }),
+    handler: async ({ title_or_url }) => {
+      const revision = await loadPage(backend, title_or_url)
+      return asPointer({
+        sections: sectionItems(revision),
+        title: revision.title,
+        redirected_from: revision.redirectedFrom,
+      })
+    },
   })
 }

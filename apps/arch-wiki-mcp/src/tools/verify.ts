@@ -2,7 +2,6 @@ import { defineTool, ToolError } from '@wiki/mcp-core'
 import { verifySubstring } from '@wiki/provenance'
 import type { z } from 'zod'
 import type { Backend, Revision } from '../backend.js'
-import { guard } from '../errors.js'
 import { SOURCE_PATTERNS, verifyInput, verifyOutput } from '../schemas.js'
 
 type SourcePattern = (typeof SOURCE_PATTERNS)[number]
@@ -174,10 +173,9 @@ export function verifyTool(backend: Backend) {
     input: verifyInput,
     output: verifyOutput,
     access: 'read',
-    handler: (args) =>
-      guard(async () => {
-        const claim = claimOf(args)
-        return verifyClaim(backend, claim, await backend.revision(claim.revid))
-      }),
+    handler: async (args) => {
+      const claim = claimOf(args)
+      return verifyClaim(backend, claim, await backend.revision(claim.revid))
+    },
   })
 }

@@ -1,7 +1,6 @@
 import { defineTool } from '@wiki/mcp-core'
 import { z } from 'zod'
 import type { Backend } from '../backend.js'
-import { guard } from '../errors.js'
 import { loadPage, scopeOf, warningEvidence } from '../evidence.js'
 import { anchor, titleOrUrl, warningsOutput } from '../schemas.js'
 
@@ -14,17 +13,16 @@ export function warningsTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl, anchor: anchor.optional() }),
     output: warningsOutput,
     access: 'read',
-    handler: (args) =>
-      guard(async () => {
-        const revision = await loadPage(backend, args.title_or_url)
-        const scope = scopeOf(backend, revision, args.anchor ?? null)
-        // Names come from the whole page, so an anchored call sends the same alias query.
-        const aliases = await backend.templateAliases(revision)
-        return {
-          warnings: warningEvidence(backend, scope, aliases),
-          title: revision.title,
-          redirected_from: revision.redirectedFrom,
-        }
-      }),
+    handler: async (args) => {
+      const revision = await loadPage(backend, args.title_or_url)
+      const scope = scopeOf(backend, revision, args.anchor ?? null)
+      // Names come from the whole page, so an anchored call sends the same alias query.
+      const aliases = await backend.templateAliases(revision)
+      return {
+        warnings: warningEvidence(backend, scope, aliases),
+        title: revision.title,
+        redirected_from: revision.redirectedFrom,
+      }
+    },
   })
 }

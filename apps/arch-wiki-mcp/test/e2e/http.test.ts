@@ -28,7 +28,7 @@ describe.skipIf(!dir)(`arch-wiki-mcp over --http ${dir ? '' : SHARED_MISSING_REA
       let stderr = ''
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr += chunk.toString()
-        const match = /serving MCP over HTTP at (\S+)/.exec(stderr)
+        const match = / on (http:\/\/[^\s;]+)/.exec(stderr)
         if (match) resolve(match[1] as string)
       })
       child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)))
@@ -47,7 +47,8 @@ describe.skipIf(!dir)(`arch-wiki-mcp over --http ${dir ? '' : SHARED_MISSING_REA
       encoding: 'utf8',
       timeout: 20_000,
     })
-    expect(run.status).toBe(1)
+    // A missing token is a bad setting: exit 2, as in every app.
+    expect(run.status).toBe(2)
     expect(run.stderr).toMatch(/token/i)
     expect(run.stdout).toBe('')
   })

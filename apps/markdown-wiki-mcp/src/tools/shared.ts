@@ -23,20 +23,31 @@ export const pageNotFoundHint: ErrorHints = {
 export const rawNotFoundHint: ErrorHints = { not_found: 'List files with wikiListRaw.' }
 
 /**
- * Runs adapter work, turning its coded errors into tool errors, with the hint for the code appended
- * to the message; anything else stays internal.
+ * Runs adapter work and appends this tool's hint for the error's code to the adapter's message;
+ * the code and data stay as they are, and `toToolError` maps the error as for any other tool.
  */
-export async function mapErrors<T>(work: () => Promise<T>, hints: ErrorHints = {}): Promise<T> {
+export async function withHints<T>(work: () => Promise<T>, hints: ErrorHints): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof WikiSourceError && error.code !== 'internal_error') {
-      const hint = hints[error.code]
-      const message = hint === undefined ? error.message : `${error.message} ${hint}`
-      throw new ToolError(error.code, message, error.data)
-    }
-    throw error
+    const hint = error instanceof WikiSourceError ? hints[error.code] : undefined
+    if (hint === undefined || !(error instanceof WikiSourceError)) throw error
+    throw new WikiSourceError(error.code, `${error.message} ${hint}`, {
+      ...(error.data === undefined ? {} : { data: error.data }),
+      cause: error,
+    })
   }
+}
+
+/**
+ * The server's one error mapping (`createServer`'s `onError`): the adapter's coded errors become
+ * tool errors with the same code and data; anything else is unexpected and stays internal.
+ */
+export function toToolError(error: unknown): ToolError | undefined {
+  if (error instanceof WikiSourceError && error.code !== 'internal_error') {
+    return new ToolError(error.code, error.message, error.data)
+  }
+  return undefined
 }
 
 export const readAnnotations = { openWorldHint: false } as const

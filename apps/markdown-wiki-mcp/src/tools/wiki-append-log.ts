@@ -1,6 +1,6 @@
 import { defineTool, ToolError, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors } from './shared.js'
+import type { ToolDeps } from './shared.js'
 
 export function wikiAppendLog({ source }: ToolDeps): Tool {
   return defineTool({
@@ -34,15 +34,13 @@ export function wikiAppendLog({ source }: ToolDeps): Tool {
           { fields: free ? ['entry', 'kind', 'title', 'body'] : ['kind', 'title'] },
         )
       }
-      return mapErrors(() =>
-        args.entry !== undefined
-          ? source.appendLog({ entry: args.entry })
-          : source.appendLog({
-              kind: args.kind ?? 'ingest',
-              title: args.title ?? '',
-              body: args.body,
-            }),
-      )
+      return args.entry !== undefined
+        ? source.appendLog({ entry: args.entry })
+        : source.appendLog({
+            kind: args.kind ?? 'ingest',
+            title: args.title ?? '',
+            body: args.body,
+          })
     },
   })
 }

@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString, readAnnotations } from './shared.js'
+import { type ToolDeps, pathString, readAnnotations } from './shared.js'
 
 export function wikiChecksum({ source }: ToolDeps): Tool {
   return defineTool({
@@ -18,6 +18,6 @@ export function wikiChecksum({ source }: ToolDeps): Tool {
     }),
     annotations: readAnnotations,
     access: 'read',
-    handler: (args) => mapErrors(() => source.checksum(args.path)),
+    handler: (args) => source.checksum(args.path),
   })
 }

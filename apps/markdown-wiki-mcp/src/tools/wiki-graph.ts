@@ -2,7 +2,7 @@ import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
 import {
   type ToolDeps,
-  mapErrors,
+  withHints,
   pageNotFoundHint,
   pathString,
   readAnnotations,
@@ -50,6 +50,6 @@ export function wikiGraph({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(() => source.graph({ slug: args.slug, limit: args.limit }), pageNotFoundHint),
+      withHints(() => source.graph({ slug: args.slug, limit: args.limit }), pageNotFoundHint),
   })
 }

@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pageItem, pathString, readAnnotations } from './shared.js'
+import { type ToolDeps, pageItem, pathString, readAnnotations, withHints } from './shared.js'
 
 export function wikiListPages({ source }: ToolDeps): Tool {
   return defineTool({
@@ -22,7 +22,7 @@ export function wikiListPages({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(
+      withHints(
         () => source.listPages({ folder: args.categoria, limit: args.limit, offset: args.offset }),
         { invalid_path: 'categoria must name a subfolder of wiki/, e.g. "concetti".' },
       ),

@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, readAnnotations } from './shared.js'
+import { type ToolDeps, readAnnotations } from './shared.js'
 
 export function wikiListRaw({ source }: ToolDeps): Tool {
   return defineTool({
@@ -20,7 +20,6 @@ export function wikiListRaw({ source }: ToolDeps): Tool {
     }),
     annotations: readAnnotations,
     access: 'read',
-    handler: (args) =>
-      mapErrors(() => source.raw.list({ limit: args.limit ?? 1000, offset: args.offset ?? 0 })),
+    handler: (args) => source.raw.list({ limit: args.limit ?? 1000, offset: args.offset ?? 0 }),
   })
 }

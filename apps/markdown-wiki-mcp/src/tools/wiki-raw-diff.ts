@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString, rawNotFoundHint, readAnnotations } from './shared.js'
+import { type ToolDeps, withHints, pathString, rawNotFoundHint, readAnnotations } from './shared.js'
 
 export function wikiRawDiff({ source }: ToolDeps): Tool {
   return defineTool({
@@ -27,7 +27,7 @@ export function wikiRawDiff({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(
+      withHints(
         () =>
           source.raw.diff(args.filename, {
             maxChars: args.maxChars ?? 60_000,

@@ -3,7 +3,7 @@ import * as z from 'zod'
 import {
   type ToolDeps,
   frontmatterError,
-  mapErrors,
+  withHints,
   pageNotFoundHint,
   pathString,
   readAnnotations,
@@ -42,6 +42,6 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(() => source.readPage(args.slug, { maxChars: args.maxChars }), pageNotFoundHint),
+      withHints(() => source.readPage(args.slug, { maxChars: args.maxChars }), pageNotFoundHint),
   })
 }

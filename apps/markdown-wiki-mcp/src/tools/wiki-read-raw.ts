@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString, rawNotFoundHint, readAnnotations } from './shared.js'
+import { type ToolDeps, withHints, pathString, rawNotFoundHint, readAnnotations } from './shared.js'
 
 export function wikiReadRaw({ source }: ToolDeps): Tool {
   return defineTool({
@@ -32,7 +32,7 @@ export function wikiReadRaw({ source }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      mapErrors(
+      withHints(
         () =>
           source.raw.read(args.filename, {
             offset: args.offset ?? 0,

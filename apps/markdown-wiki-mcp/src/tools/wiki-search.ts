@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pageItem, readAnnotations, roleKey } from './shared.js'
+import { type ToolDeps, pageItem, readAnnotations, roleKey } from './shared.js'
 
 export function wikiSearch({ source, schema }: ToolDeps): Tool {
   const type = roleKey(schema, 'type')
@@ -36,14 +36,12 @@ export function wikiSearch({ source, schema }: ToolDeps): Tool {
     annotations: readAnnotations,
     access: 'read',
     handler: (args: Record<string, unknown>) =>
-      mapErrors(() =>
-        source.search({
-          q: args.q as string | undefined,
-          tag: args.tag as string | undefined,
-          type: type ? (args[type.key] as string | undefined) : undefined,
-          status: status ? (args[status.key] as string | undefined) : undefined,
-          topK: args.topK as number | undefined,
-        }),
-      ),
+      source.search({
+        q: args.q as string | undefined,
+        tag: args.tag as string | undefined,
+        type: type ? (args[type.key] as string | undefined) : undefined,
+        status: status ? (args[status.key] as string | undefined) : undefined,
+        topK: args.topK as number | undefined,
+      }),
   })
 }

@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, readAnnotations } from './shared.js'
+import { type ToolDeps, readAnnotations } from './shared.js'
 
 /** `by` + the capitalised field key: `byTipo`/`byStato` in `it`, `byType`/`byStatus` in `en`. */
 export function bucketName(key: string): string {
@@ -23,10 +23,9 @@ export function wikiStatus({ source, schema }: ToolDeps): Tool {
     output: z.object(shape),
     annotations: readAnnotations,
     access: 'read',
-    handler: () =>
-      mapErrors(async () => {
-        const status = await source.status()
-        return { totalPages: status.totalPages, ...status.buckets, lastUpdated: status.lastUpdated }
-      }),
+    handler: async () => {
+      const status = await source.status()
+      return { totalPages: status.totalPages, ...status.buckets, lastUpdated: status.lastUpdated }
+    },
   })
 }

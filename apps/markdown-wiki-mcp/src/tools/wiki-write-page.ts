@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
-import { type ToolDeps, mapErrors, pathString } from './shared.js'
+import { type ToolDeps, pathString, withHints } from './shared.js'
 
 export function wikiWritePage({ source, schema }: ToolDeps): Tool {
   const keys = schema.fields.map((f) => f.key).join(', ')
@@ -27,7 +27,7 @@ export function wikiWritePage({ source, schema }: ToolDeps): Tool {
     annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
     access: 'write',
     handler: (args) =>
-      mapErrors(
+      withHints(
         () =>
           source.writePage({
             path: args.path,

@@ -209,7 +209,8 @@ describe('refused configurations', () => {
       WIKI_TZ: 'Mars/Olympus',
       WIKI_SCHEMA: path.join(fixture.base, 'none.json'),
     })
-    expect(result.code).toBe(1)
+    // Bad settings exit 2 in every app (mcp-core's runServerCli); 1 is a runtime failure.
+    expect(result.code).toBe(2)
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
     for (const name of ['WIKI_PATH', 'WIKI_TZ', 'WIKI_SCHEMA'])
       expect(result.stderr).toContain(name)
@@ -231,7 +232,7 @@ describe('refused configurations', () => {
       }),
     )
     const result = await runBin([], { ...wikiEnv(), WIKI_SCHEMA: file })
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stderr).toContain('/fields/0/key')
   })
 

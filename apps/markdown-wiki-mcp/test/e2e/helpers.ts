@@ -97,7 +97,7 @@ export async function startHttp(
     new Promise<string>((resolve, reject) => {
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString('utf8')
-        const match = /: http (http:\/\/[^\s;]+)/.exec(stderr)
+        const match = / on (http:\/\/[^\s;]+)/.exec(stderr)
         if (match?.[1]) resolve(match[1])
       })
       child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)))

@@ -1,6 +1,7 @@
 import type { Prompt } from './define-prompt.js'
 import type { Tool } from './define-tool.js'
 import type { ServerDefinition } from './create-server.js'
+import type { ToolError } from './tool-error.js'
 
 /** Listings indexed by revision level (see revision.ts), prepared once at start-up. */
 export type Listings = readonly [object, object, object]
@@ -26,6 +27,8 @@ export interface CompiledServer {
   capabilities: object
   /** Start-up warnings, logged by each transport. */
   warnings: string[]
+  /** A thrown error as the tool error the client gets, or the detail of an unexpected one. */
+  toolErrorOf: (error: unknown) => ToolError | { unexpected: string }
 }
 
 export const compiledServers: WeakMap<ServerDefinition, CompiledServer> = new WeakMap()

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import type { Prompt } from './define-prompt.js'
 import type { Tool } from './define-tool.js'
 import { compiledServers, type CompiledPrompt, type CompiledTool } from './compiled.js'
+import { ToolError } from './tool-error.js'
 
 /** What `createServer` takes. */
 export interface CreateServerOptions {
@@ -14,6 +15,12 @@ export interface CreateServerOptions {
   prompts?: readonly Prompt[]
   /** Refuses any tool with `access: 'write'` at start-up. */
   readOnly?: boolean
+  /**
+   * Maps an error a tool handler threw to the `ToolError` the client gets, or `undefined` for an
+   * unexpected one (answered `internal_error` with a ref, the detail only in the log). A
+   * `ToolError` thrown by a handler is answered as it is and never reaches this function.
+   */
+  onError?: (error: unknown) => ToolError | undefined
 }
 
 /** A validated, deeply frozen server definition; serve it on any number of transports. */
@@ -53,6 +60,9 @@ export function createServer(options: Readonly<CreateServerOptions>): ServerDefi
   }
   if (typeof version !== 'string' || version === '') {
     problems.push('server: version must be a non-empty string')
+  }
+  if (options.onError !== undefined && typeof options.onError !== 'function') {
+    problems.push('server: onError must be a function')
   }
   if (instructions !== undefined && byteLength(instructions) > MAX_TEXT_BYTES) {
     problems.push(
@@ -116,8 +126,37 @@ export function createServer(options: Readonly<CreateServerOptions>): ServerDefi
     hash: hashText(JSON.stringify(compiledTools.map((t) => t.listings[2]))),
     capabilities,
     warnings,
+    toolErrorOf: toolErrorMapper(options.onError),
   })
   return definition
+}
+
+/**
+ * The one place a thrown error becomes a tool error: a `ToolError` as it is, anything else through
+ * the server's `onError`. A mapper that throws or returns something else counts as "unexpected",
+ * with both errors in the log.
+ */
+function toolErrorMapper(
+  onError: ((error: unknown) => ToolError | undefined) | undefined,
+): (error: unknown) => ToolError | { unexpected: string } {
+  return (error) => {
+    if (error instanceof ToolError) return error
+    if (onError === undefined) return { unexpected: describeError(error) }
+    let mapped: unknown
+    try {
+      mapped = onError(error)
+    } catch (mapperError) {
+      return {
+        unexpected: `${describeError(error)}\n(onError threw: ${describeError(mapperError)})`,
+      }
+    }
+    return mapped instanceof ToolError ? mapped : { unexpected: describeError(error) }
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`
+  return String(error)
 }
 
 function compileTool(

@@ -469,10 +469,11 @@ async function callTool(
     }
   } catch (error) {
     if (signal.aborted) return abortedResult(engine, id, name, signal.reason)
-    if (error instanceof ToolError) {
-      return toolFailure(id, error.code, error.message, error.data)
+    const failure = engine.compiled.toolErrorOf(error)
+    if (failure instanceof ToolError) {
+      return toolFailure(id, failure.code, failure.message, failure.data)
     }
-    return internalFailure(engine, id, `tool ${name} threw: ${describeError(error)}`)
+    return internalFailure(engine, id, `tool ${name} threw: ${failure.unexpected}`)
   } finally {
     finished = true
     untrack(engine, connection, tracked)

@@ -1,5 +1,6 @@
 import { WikiSourceError } from '../wiki-source-error.js'
 import type { AhaWikiRequestEvent } from './ahawiki-request-event.js'
+import { clip, createRedactor, type Redactor, type SafeText } from './redact.js'
 import { pickFields } from './response-fields.js'
 import { sendRequest, type SendSettings } from './send-request.js'
 
@@ -176,34 +177,34 @@ const HIT_FIELDS = {
   hitLinesNotShown: 'integer',
 } as const
 
-function invalid(message: string): WikiSourceError {
-  return new WikiSourceError('invalid_arguments', message)
+function invalid(message: SafeText): WikiSourceError {
+  return new WikiSourceError('invalid_arguments', message.text)
 }
 
-function checkName(name: unknown, field = 'name'): string {
+function checkName(name: unknown, say: Redactor): string {
   // `.` and `..` would be resolved away by URL normalisation and hit another route.
   if (typeof name !== 'string' || name === '' || name === '.' || name === '..') {
     throw invalid(
-      `${field} must be a non-empty page name other than "." and "..", got ${JSON.stringify(name)}`,
+      typeof name === 'string'
+        ? say`name must be a non-empty page name other than "." and "..", got "${clip(name)}"`
+        : say`name must be a non-empty page name other than "." and "..", got ${typeof name}`,
     )
   }
   return name
 }
 
-function checkBaseUrl(baseUrl: string): string {
+function checkBaseUrl(baseUrl: string, say: Redactor): string {
   let url: URL
   try {
     url = new URL(baseUrl)
   } catch {
-    throw invalid(
-      `baseUrl ${JSON.stringify(baseUrl.slice(0, 100))} is not a URL; expected https://host[/prefix]`,
-    )
+    throw invalid(say`baseUrl "${clip(baseUrl, 100)}" is not a URL; expected https://host[/prefix]`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw invalid(`baseUrl must use http or https, got ${url.protocol}`)
+    throw invalid(say`baseUrl must use http or https, got ${url.protocol}`)
   }
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw invalid('baseUrl must not contain credentials, a query or a fragment')
+    throw invalid(say`baseUrl must not contain credentials, a query or a fragment`)
   }
   return (url.origin + url.pathname).replace(/\/+$/, '')
 }
@@ -219,7 +220,7 @@ function query(params: Record<string, string | number | boolean | undefined>): s
   return parts.length === 0 ? '' : `?${parts.join('&')}`
 }
 
-function listOf(json: unknown, field: string, where: string): unknown[] {
+function listOf(json: unknown, field: string, where: SafeText): unknown[] {
   return pickFields(json, { [field]: 'array' } as const, where, 'body')[field] as unknown[]
 }
 
@@ -229,12 +230,19 @@ function listOf(json: unknown, field: string, where: string): unknown[] {
  * they were read at. It never deletes or renames.
  */
 export function createAhaWikiSource(options: Readonly<AhaWikiSourceOptions>): AhaWikiSource {
-  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
-    throw invalid('apiKey must be a non-empty string')
+  const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : ''
+  // Printable ASCII without spaces: what an Authorization header carries unharmed, and what
+  // redaction can find in text whose whitespace a message flattens.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new WikiSourceError(
+      'invalid_arguments',
+      'apiKey must be a non-empty string of printable ASCII without spaces',
+    )
   }
+  const say = createRedactor(apiKey)
   const settings: SendSettings = {
-    baseUrl: checkBaseUrl(options.baseUrl),
-    apiKey: options.apiKey.trim(),
+    baseUrl: checkBaseUrl(options.baseUrl, say),
+    apiKey,
     timeoutMs: options.timeoutMs ?? 15_000,
     maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
     retries: options.retries ?? 2,
@@ -242,13 +250,14 @@ export function createAhaWikiSource(options: Readonly<AhaWikiSourceOptions>): Ah
     userAgent: options.userAgent ?? 'ahawiki-mcp',
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     onRequest: options.onRequest,
+    say,
   }
 
   return {
     async search({ q, limit }) {
       const path = `/api/v1/search${query({ q, limit })}`
       const json = await sendRequest(settings, { method: 'GET', path, route: 'search' })
-      const where = `GET ${path}`
+      const where = say`GET ${path}`
       const body = pickFields(json, { results: 'array', moreThanShown: 'boolean' }, where, 'body')
       return {
         results: body.results.map((hit, i) => pickFields(hit, HIT_FIELDS, where, `results[${i}]`)),
@@ -257,15 +266,15 @@ export function createAhaWikiSource(options: Readonly<AhaWikiSourceOptions>): Ah
     },
 
     async getPage(name) {
-      const path = `/api/v1/page/${encodeURIComponent(checkName(name))}`
+      const path = `/api/v1/page/${encodeURIComponent(checkName(name, say))}`
       const json = await sendRequest(settings, { method: 'GET', path, route: 'page', name })
-      return pickFields(json, PAGE_FIELDS, `GET ${path}`, 'body')
+      return pickFields(json, PAGE_FIELDS, say`GET ${path}`, 'body')
     },
 
     async listPages(listOptions) {
       const path = `/api/v1/pages${query({ prefix: listOptions?.prefix, limit: listOptions?.limit })}`
       const json = await sendRequest(settings, { method: 'GET', path, route: 'pages' })
-      const where = `GET ${path}`
+      const where = say`GET ${path}`
       return listOf(json, 'pages', where).map((row, i) =>
         pickFields(row, SUMMARY_FIELDS, where, `pages[${i}]`),
       )
@@ -274,7 +283,7 @@ export function createAhaWikiSource(options: Readonly<AhaWikiSourceOptions>): Ah
     async recentChanges(changeOptions) {
       const o = changeOptions ?? {}
       if (o.afterRevision !== undefined && o.afterRevision > 0 && o.name === undefined) {
-        throw invalid('afterRevision requires name, because revisions are page-local')
+        throw invalid(say`afterRevision requires name, because revisions are page-local`)
       }
       const path = `/api/v1/changes${query({
         name: o.name,
@@ -286,7 +295,7 @@ export function createAhaWikiSource(options: Readonly<AhaWikiSourceOptions>): Ah
         limit: o.limit,
       })}`
       const json = await sendRequest(settings, { method: 'GET', path, route: 'changes' })
-      const where = `GET ${path}`
+      const where = say`GET ${path}`
       return listOf(json, 'changes', where).map((row, i) => {
         const change = pickFields(row, CHANGE_FIELDS, where, `changes[${i}]`)
         return { ...change, comment: change.comment ?? '' }
@@ -294,11 +303,11 @@ export function createAhaWikiSource(options: Readonly<AhaWikiSourceOptions>): Ah
     },
 
     async savePage({ name, text, revision, comment, minorEdit }) {
-      checkName(name)
+      checkName(name, say)
       if (!Number.isSafeInteger(revision) || revision < 0) {
-        throw invalid(`revision must be an integer >= 0, got ${JSON.stringify(revision)}`)
+        throw invalid(say`revision must be an integer >= 0, got ${clip(String(revision))}`)
       }
-      if (typeof text !== 'string') throw invalid('text must be a string')
+      if (typeof text !== 'string') throw invalid(say`text must be a string`)
       const path = `/api/v1/page/${encodeURIComponent(name)}`
       const body: Record<string, unknown> = { revision, text }
       if (comment !== undefined) body.comment = comment
@@ -314,7 +323,7 @@ export function createAhaWikiSource(options: Readonly<AhaWikiSourceOptions>): Ah
       return pickFields(
         json,
         { name: 'string', revision: 'integer', dateTime: 'string' },
-        `POST ${path}`,
+        say`POST ${path}`,
         'body',
       )
     },

@@ -1,4 +1,5 @@
 import { WikiSourceError } from '../wiki-source-error.js'
+import type { SafeText } from './redact.js'
 
 /** The JSON types a response field may have. */
 export type FieldKind = 'string' | 'integer' | 'boolean' | 'string|null' | 'array' | 'object'
@@ -46,13 +47,13 @@ function matches(value: unknown, kind: FieldKind): boolean {
 export function pickFields<const S extends Record<string, FieldKind>>(
   value: unknown,
   spec: S,
-  where: string,
+  where: SafeText,
   label: string,
 ): { -readonly [K in keyof S]: KindType<S[K]> } {
   if (!matches(value, 'object')) {
     throw new WikiSourceError(
       'upstream_error',
-      `${where}: unexpected response: ${label} should be a JSON object, got ${kindOf(value)}`,
+      `${where.text}: unexpected response: ${label} should be a JSON object, got ${kindOf(value)}`,
     )
   }
   const object = value as Record<string, unknown>
@@ -63,7 +64,7 @@ export function pickFields<const S extends Record<string, FieldKind>>(
       const got = field in object ? kindOf(fieldValue) : 'nothing (missing)'
       throw new WikiSourceError(
         'upstream_error',
-        `${where}: unexpected response: field "${label === 'body' ? field : `${label}.${field}`}" should be ${kind}, got ${got}`,
+        `${where.text}: unexpected response: field "${label === 'body' ? field : `${label}.${field}`}" should be ${kind}, got ${got}`,
       )
     }
     picked[field] = fieldValue

@@ -2,7 +2,7 @@ import { WikiSourceError } from '../wiki-source-error.js'
 import type { AhaWikiRequestEvent } from './ahawiki-request-event.js'
 import { mapStatus, type RequestContext } from './map-status.js'
 import { readBody } from './read-body.js'
-import { quote, redact } from './redact.js'
+import { clip, SafeText, type Redactor } from './redact.js'
 
 /** Settled options of one source, shared by all its requests. */
 export interface SendSettings {
@@ -16,6 +16,8 @@ export interface SendSettings {
   userAgent: string
   fetch: typeof globalThis.fetch
   onRequest: ((event: AhaWikiRequestEvent) => void) | undefined
+  /** Builds every message, so none carries the key. */
+  say: Redactor
 }
 
 /** The outgoing request: context for messages plus an optional JSON body. */
@@ -40,46 +42,31 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
 }
 
-function networkReason(error: unknown): string {
+function networkReason(error: unknown, say: Redactor): SafeText {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause
-  const code = typeof cause?.code === 'string' ? ` (${cause.code})` : ''
+  const code = typeof cause?.code === 'string' ? say` (${cause.code})` : say``
   const message = error instanceof Error ? error.message : String(error)
-  return `network failure: ${quote(message, 120)}${code}`
+  return say`network failure: ${clip(message, 120)}${code}`
 }
 
 /**
  * Sends one API request and returns the parsed JSON of a 2xx answer; every other outcome throws a
  * `WikiSourceError`. Only GETs are retried, and only on 429, 502, 503 and 504: a POST may have
  * been saved even when its answer is lost. Redirects are not followed, so the key never leaves
- * the configured origin. Every message passes through `redact` before it leaves.
+ * the configured origin. Every message is built by `settings.say`, which keeps the key out of
+ * the outside text it quotes (the wiki's words, the path, a network error).
  */
 export async function sendRequest(settings: SendSettings, request: SendRequest): Promise<unknown> {
-  try {
-    return await sendWithRetries(settings, request)
-  } catch (error) {
-    if (error instanceof WikiSourceError) {
-      const message = redact(error.message, settings.apiKey)
-      if (message === error.message) throw error
-      throw new WikiSourceError(
-        error.code,
-        message,
-        error.data === undefined ? undefined : { data: error.data },
-      )
-    }
-    throw error
-  }
-}
-
-async function sendWithRetries(settings: SendSettings, request: SendRequest): Promise<unknown> {
-  const where = `${request.method} ${request.path}`
+  const { say } = settings
+  const where = say`${new SafeText(request.method)} ${request.path}`
   const postNote =
     request.method === 'POST'
-      ? '; the save may or may not have happened: read the page before saving again'
-      : ''
-  const upstream = (reason: string, status?: number): WikiSourceError =>
+      ? say`; the save may or may not have happened: read the page before saving again`
+      : say``
+  const upstream = (reason: SafeText, status?: number): WikiSourceError =>
     new WikiSourceError(
       'upstream_error',
-      `${where}: ${reason}${postNote}`,
+      say`${where}: ${reason}${postNote}`.text,
       status === undefined ? undefined : { data: { httpStatus: status } },
     )
 
@@ -127,17 +114,19 @@ async function sendWithRetries(settings: SendSettings, request: SendRequest): Pr
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         await response.body?.cancel().catch(() => undefined)
         report(response.status)
-        throw upstream(
-          `HTTP ${response.status || 'redirect'}: the wiki redirected the request; redirects are not followed so the key stays with the configured origin; check AHAWIKI_BASE_URL`,
-          response.status || undefined,
-        )
+        const note = say`the wiki redirected the request; redirects are not followed so the key stays with the configured origin; check AHAWIKI_BASE_URL`
+        throw response.status
+          ? upstream(say`HTTP ${response.status}: ${note}`, response.status)
+          : upstream(say`redirect: ${note}`)
       }
       text = await readBody(response, settings.maxResponseBytes)
     } catch (error) {
       if (error instanceof WikiSourceError) throw error
       report(null)
       throw upstream(
-        timedOut ? `no complete answer within ${settings.timeoutMs} ms` : networkReason(error),
+        timedOut
+          ? say`no complete answer within ${settings.timeoutMs} ms`
+          : networkReason(error, say),
       )
     } finally {
       clearTimeout(timer)
@@ -145,7 +134,7 @@ async function sendWithRetries(settings: SendSettings, request: SendRequest): Pr
     report(response.status)
     if (text === undefined) {
       throw upstream(
-        `the response body exceeds ${settings.maxResponseBytes} bytes; reading stopped`,
+        say`the response body exceeds ${settings.maxResponseBytes} bytes; reading stopped`,
         response.status,
       )
     }
@@ -154,7 +143,7 @@ async function sendWithRetries(settings: SendSettings, request: SendRequest): Pr
       const asked = retryAfterMs(response.headers.get('retry-after'))
       if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) {
         throw upstream(
-          `HTTP ${response.status}: the wiki asks to retry after ${Math.ceil(asked / 1000)} s, longer than 5 s; try again later`,
+          say`HTTP ${response.status}: the wiki asks to retry after ${Math.ceil(asked / 1000)} s, longer than 5 s; try again later`,
           response.status,
         )
       }
@@ -171,10 +160,10 @@ async function sendWithRetries(settings: SendSettings, request: SendRequest): Pr
       isJson = false
     }
     if (response.status >= 200 && response.status < 300) {
-      if (!isJson) throw upstream('unexpected response: the body is not JSON', response.status)
+      if (!isJson) throw upstream(say`unexpected response: the body is not JSON`, response.status)
       return json
     }
-    const error = mapStatus(request, response.status, isJson ? json : undefined)
+    const error = mapStatus(request, response.status, isJson ? json : undefined, say)
     if (error.code === 'upstream_error' && attempt > 1) {
       throw new WikiSourceError(
         'upstream_error',
