@@ -5,6 +5,7 @@ import { createServer } from '@wiki/mcp-core'
 import {
   formatRegistration,
   readHttpSettings,
+  readSvgIcon,
   registrationSnippets,
   serveHttp,
 } from '@wiki/mcp-core/node'
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     name: NAME,
     version: VERSION,
     instructions: buildInstructions({ domain: config.domain, schema: config.schema, tools: names }),
+    icons: [readSvgIcon(new URL('../icon.svg', import.meta.url))],
     tools,
     readOnly: !exposure.writes,
   })

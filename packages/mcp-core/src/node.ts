@@ -4,3 +4,4 @@ export { formatRegistration, registrationSnippets } from './lib/node/registratio
 export type { RegistrationInput, RegistrationSnippets } from './lib/node/registration-snippets.js'
 export { serveHttp } from './lib/node/serve-http.js'
 export type { HttpServer, ServeHttpOptions } from './lib/node/serve-http.js'
+export { readSvgIcon } from './lib/node/read-svg-icon.js'

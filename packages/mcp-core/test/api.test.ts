@@ -12,7 +12,7 @@ const entries: [string, string[]][] = [
   ['@wiki/mcp-core/http', ['createHttpHandler']],
   [
     '@wiki/mcp-core/node',
-    ['formatRegistration', 'readHttpSettings', 'registrationSnippets', 'serveHttp'],
+    ['formatRegistration', 'readHttpSettings', 'readSvgIcon', 'registrationSnippets', 'serveHttp'],
   ],
 ]
 
