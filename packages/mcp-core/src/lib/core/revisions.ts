@@ -52,13 +52,11 @@ export const MODERN: Era = Object.freeze({
   name: 'modern',
   stateless: true,
   removedMethods: new Set(['ping', 'logging/setLevel']),
-  // A malformed request, an unknown revision and a header that contradicts the body are the
-  // client's fault (400); an unknown method is 404, so a client can tell it from a missing endpoint.
+  // An unknown method is 404, so a client can tell it from a missing endpoint; an unknown revision
+  // and a header that contradicts the body are 400. Other errors (an unknown tool, a bad cursor)
+  // are answers like any result. A malformed envelope is 400 too, answered before dispatch.
   errorStatus: Object.freeze({
-    [-32700]: 400,
-    [-32600]: 400,
     [-32601]: 404,
-    [-32602]: 400,
     [-32020]: 400,
     [-32021]: 400,
     [-32022]: 400,

@@ -8,7 +8,11 @@ import {
   type Connection,
   type ProtocolOptions,
 } from '../core/engine.js'
-import { isModernRequest, unsupportedVersion as unsupportedRevision } from '../core/envelope.js'
+import {
+  isModernRequest,
+  readEnvelope,
+  unsupportedVersion as unsupportedRevision,
+} from '../core/envelope.js'
 import {
   classify,
   invalidRequest,
@@ -302,20 +306,16 @@ export function createHttpCore(
     if (modern && header !== null && modernRevisionOf(header) === undefined) {
       return rpc(400, unsupportedRevision(message.id, header))
     }
-    const mismatch = headerMismatch(
-      (name) => request.header(name),
-      {
-        id: message.kind === 'request' ? message.id : null,
-        method: message.method,
-        params: message.params,
-      },
-      modern,
-    )
-    if (mismatch) {
-      log.debug(`refused message: ${mismatch.error?.message ?? ''}`)
-      return rpc(400, mismatch)
+    if (modern) {
+      const mismatch = headerMismatch((name) => request.header(name), message)
+      if (mismatch) {
+        log.debug(`refused message: ${mismatch.error?.message ?? ''}`)
+        return rpc(400, mismatch)
+      }
+      // A malformed envelope makes the whole request malformed: 400, before any dispatch.
+      const envelope = readEnvelope(message.id, message.params, header ?? undefined)
+      if ('error' in envelope) return rpc(400, envelope.error)
     }
-    // A stateless request's revision is checked by the engine, which answers -32022.
     const isInitialize = message.kind === 'request' && message.method === 'initialize'
     if (!modern && !isInitialize && header !== null && revisionOf(header) === undefined) {
       return rpc(400, unsupportedVersion(header))

@@ -3,7 +3,7 @@ import { errorResponse, type JsonRpcResponse, type RequestId } from '../core/jso
 
 /** The body's values that HTTP headers mirror, so intermediaries can route without parsing it. */
 export interface MirroredMessage {
-  id: RequestId | null
+  id: RequestId
   method: string
   params: unknown
 }
@@ -21,20 +21,19 @@ const SENTINEL_SUFFIX = '?='
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * Checks `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` against the body. A header that is
- * present must agree with the body in every era, so a proxy routing on the header never sends one
- * request while the server runs another; in the stateless era the headers are also required.
- * Returns the `HeaderMismatch` (-32020) answer, or `undefined` when they agree.
+ * Checks `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` against the body of a stateless
+ * request, so a proxy routing on a header never sends one request while the server runs another.
+ * Legacy requests are not checked: their revisions define no such headers, and intermediaries are
+ * told not to trust them there. Returns the `HeaderMismatch` (-32020) answer, or `undefined`.
  */
 export function headerMismatch(
   header: (name: string) => string | null,
   message: MirroredMessage,
-  modern: boolean,
 ): JsonRpcResponse | undefined {
   const { id, method, params } = message
   const methodHeader = header('mcp-method')
   if (methodHeader === null) {
-    if (modern) return mismatch(id, 'the Mcp-Method header is required')
+    return mismatch(id, 'the Mcp-Method header is required')
   } else if (methodHeader !== method) {
     return mismatch(id, differs('Mcp-Method', methodHeader, method))
   }
@@ -51,19 +50,17 @@ export function headerMismatch(
     if (decoded !== bodyName) {
       return mismatch(id, differs('Mcp-Name', decoded, bodyName))
     }
-  } else if (nameHeader === null && modern && typeof bodyName === 'string') {
+  } else if (nameHeader === null && typeof bodyName === 'string') {
     return mismatch(id, `the Mcp-Name header is required for ${method}`)
   }
 
-  if (modern) {
-    const versionHeader = header('mcp-protocol-version')
-    if (versionHeader === null) return mismatch(id, 'the MCP-Protocol-Version header is required')
-    const meta = fields?._meta
-    const bodyVersion = isObject(meta) ? meta[PROTOCOL_VERSION_KEY] : undefined
-    // Without a version in the body there is nothing to compare; the engine names what is missing.
-    if (typeof bodyVersion === 'string' && bodyVersion !== versionHeader) {
-      return mismatch(id, differs('MCP-Protocol-Version', versionHeader, bodyVersion))
-    }
+  const versionHeader = header('mcp-protocol-version')
+  if (versionHeader === null) return mismatch(id, 'the MCP-Protocol-Version header is required')
+  const meta = fields?._meta
+  const bodyVersion = isObject(meta) ? meta[PROTOCOL_VERSION_KEY] : undefined
+  // Without a version in the body there is nothing to compare; the envelope check names it.
+  if (typeof bodyVersion === 'string' && bodyVersion !== versionHeader) {
+    return mismatch(id, differs('MCP-Protocol-Version', versionHeader, bodyVersion))
   }
   return undefined
 }
@@ -83,7 +80,7 @@ export function decodeHeaderValue(value: string): string | undefined {
   }
 }
 
-function mismatch(id: RequestId | null, detail: string): JsonRpcResponse {
+function mismatch(id: RequestId, detail: string): JsonRpcResponse {
   return errorResponse(id, HEADER_MISMATCH, `Header mismatch: ${detail}`)
 }
 
