@@ -101,7 +101,6 @@ export function createEngine(
 ): Engine {
   const compiled = compiledOf(server)
   for (const warning of compiled.warnings) log.warn(warning)
-  const modern = revisionOf('2026-07-28')!
   return {
     server,
     compiled,
@@ -110,8 +109,10 @@ export function createEngine(
     pageSize: options?.pageSize ?? DEFAULT_PAGE_SIZE,
     limiter,
     registry: new Map(),
+    // Every stateless result names the server; the icons travel only with discovery, where
+    // clients read the identity, rather than with every call.
     resultMeta: Object.freeze({
-      [SERVER_INFO_KEY]: Object.freeze(identity(server, { ...modern, icons: false })),
+      [SERVER_INFO_KEY]: Object.freeze(identity(server, { title: true, icons: false })),
     }),
     discovery: Object.freeze({
       supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
@@ -119,18 +120,23 @@ export function createEngine(
       ...(server.instructions === undefined ? {} : { instructions: server.instructions }),
       ...CACHE_HINTS,
       resultType: 'complete',
-      _meta: Object.freeze({ [SERVER_INFO_KEY]: Object.freeze(identity(server, modern)) }),
+      _meta: Object.freeze({
+        [SERVER_INFO_KEY]: Object.freeze(identity(server, { title: true, icons: true })),
+      }),
     }),
   }
 }
 
-/** The server's `Implementation` as a revision can carry it. */
-function identity(server: ServerDefinition, revision: Revision): Record<string, unknown> {
+/** The server's `Implementation`, with the optional fields a revision or a result can carry. */
+function identity(
+  server: ServerDefinition,
+  carry: { title: boolean; icons: boolean },
+): Record<string, unknown> {
   return {
     name: server.name,
     version: server.version,
-    ...(server.title !== undefined && revision.serverTitle ? { title: server.title } : {}),
-    ...(server.icons !== undefined && revision.icons ? { icons: server.icons } : {}),
+    ...(server.title !== undefined && carry.title ? { title: server.title } : {}),
+    ...(server.icons !== undefined && carry.icons ? { icons: server.icons } : {}),
   }
 }
 
@@ -417,7 +423,7 @@ function initialize(
     session.clientInfo = { name: clientInfo.name, version: clientInfo.version }
   }
   const server = engine.server
-  const serverInfo = identity(server, revision)
+  const serverInfo = identity(server, { title: revision.serverTitle, icons: revision.icons })
   const result =
     server.instructions === undefined
       ? {

@@ -297,7 +297,6 @@ export function createHttpCore(
       log.debug(`refused message: ${JSON.stringify(message.response.error?.data)}`)
       return rpc(400, message.response)
     }
-    if (message.kind === 'response') return ACCEPTED
     const modern =
       message.kind === 'request' &&
       isModernRequest(message.method, message.params, header ?? undefined)
