@@ -1,6 +1,7 @@
 // The server definition: nine read-only tools and one prompt over a backend. One definition may
 // be served on stdio and HTTP at once; caches live in the backend, one per process.
 import { createServer } from '@wiki/mcp-core'
+import { readSvgIcon } from '@wiki/mcp-core/node'
 import type { Backend } from './backend.js'
 import { toToolError } from './errors.js'
 import { archWikiUsage } from './prompts/arch-wiki-usage.js'
@@ -38,6 +39,7 @@ export function createArchWikiServer(backend: Backend, version: string) {
     title: 'Arch Wiki (citable)',
     version,
     instructions: INSTRUCTIONS,
+    icons: [readSvgIcon(new URL('../icon.svg', import.meta.url))],
     tools: [...archWikiTools(backend)],
     prompts: [archWikiUsage],
     // Every tool is read-only, so the same definition may be served over HTTP.

@@ -1,7 +1,7 @@
 // markdown-wiki-mcp: settings → markdown-folder source → tools → server → stdio or HTTP, through
 // mcp-core's runServerCli.
 import { createServer } from '@wiki/mcp-core'
-import { runServerCli } from '@wiki/mcp-core/node'
+import { readSvgIcon, runServerCli } from '@wiki/mcp-core/node'
 import { createMarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
 import { OPTIONS, readConfig } from './config.js'
 import { buildInstructions } from './instructions.js'
@@ -35,6 +35,7 @@ await runServerCli({
         schema: config.schema,
         tools: names,
       }),
+      icons: [readSvgIcon(new URL('../icon.svg', import.meta.url))],
       tools,
       readOnly: !exposure.writes,
       onError: toToolError,

@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// mcp-core against the official SDK's McpServer (1.32.2), same Node, same echo tool with the same
-// zod schemas (spec §11). Build the package first: the servers import the built `dist`.
+// mcp-core against the official SDKs, same Node, same echo tool with the same zod schemas (spec
+// §11), at both eras in one run: at 2025-06-18 beside the v1 SDK's McpServer (1.32.2), and at
+// 2026-07-28 beside the v2 SDK's McpServer (@modelcontextprotocol/server 2.4.0). Build the
+// package first: our servers import the built `dist`.
 //
 //   pnpm --filter @wiki/mcp-core bench            3 rounds, 2 s warm-up + 10 s per run
 //   BENCH_QUICK=1 pnpm --filter @wiki/mcp-core bench   1 round, 0.5 s + 2 s, fewer start-ups
 //
 // Measures requests/s and client-side p50/p99 (stdio: 16 outstanding requests; HTTP: 64 keep-alive
-// `tools/call` loops, with bearer auth on our side), errors, idle RSS 5 s after `initialize`
-// (procfs) and start-up time (spawn → first `initialize` response, median). Rounds alternate which
-// server runs first; medians are compared. Prints a side-by-side table with ratios, writes
-// <repo>/bench/results/mcp-core.json and exits 1 when a target is missed.
+// `tools/call` loops, with bearer auth on our side), errors, idle RSS 5 s after the opening request
+// (procfs) and start-up time (spawn → its response, median). The opening request is `initialize`
+// at 2025-06-18; at 2026-07-28 there is no handshake, so it is `server/discover`, and every request
+// carries the `_meta` envelope (and over HTTP the Mcp-Method and Mcp-Name headers). Each round
+// runs the four servers in a rotated order; medians are compared. Prints a side-by-side table per
+// era with ratios, writes <repo>/bench/results/mcp-core.json and exits 1 when a target is missed.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -26,22 +30,40 @@ const CONFIG = {
   idleWaitMs: QUICK ? 1_000 : 5_000,
   startups: QUICK ? 5 : 20,
 }
-const SERVERS = {
-  ours: fileURLToPath(new URL('./servers/ours.mjs', import.meta.url)),
-  sdk: fileURLToPath(new URL('./servers/sdk.mjs', import.meta.url)),
+const script = (name) => fileURLToPath(new URL(`./servers/${name}`, import.meta.url))
+/** Every server measured, with the revision the bench speaks to it. */
+const SIDES = {
+  ours: { script: script('ours.mjs'), protocol: '2025-06-18', label: 'mcp-core' },
+  sdk: { script: script('sdk.mjs'), protocol: '2025-06-18', label: 'SDK 1.32.2' },
+  oursModern: { script: script('ours.mjs'), protocol: '2026-07-28', label: 'mcp-core' },
+  sdkV2: { script: script('sdk-v2.mjs'), protocol: '2026-07-28', label: 'SDK v2 2.4.0' },
 }
+/** The comparisons: ours against the SDK that speaks the same revision. */
+const PAIRS = [
+  ['ours', 'sdk'],
+  ['oursModern', 'sdkV2'],
+]
 const RESULTS = fileURLToPath(new URL('../../../bench/results/mcp-core.json', import.meta.url))
 const TOKEN = randomBytes(24).toString('hex')
-const PROTOCOL = '2025-06-18'
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  method: 'initialize',
-  params: {
-    protocolVersion: PROTOCOL,
-    capabilities: {},
-    clientInfo: { name: 'bench', version: '0' },
-  },
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
 }
+const modern = (side) => SIDES[side].protocol === '2026-07-28'
+/** The first request a client sends: the handshake, or discovery where there is none. */
+const opening = (side) =>
+  modern(side)
+    ? { jsonrpc: '2.0', method: 'server/discover', params: { _meta: ENVELOPE } }
+    : {
+        jsonrpc: '2.0',
+        method: 'initialize',
+        params: {
+          protocolVersion: SIDES[side].protocol,
+          capabilities: {},
+          clientInfo: { name: 'bench', version: '0' },
+        },
+      }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const median = (values) => {
@@ -54,11 +76,15 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
-const echoCall = (id) => ({
+const echoCall = (side, id) => ({
   jsonrpc: '2.0',
   id,
   method: 'tools/call',
-  params: { name: 'echo', arguments: { text: 'benchmark payload' } },
+  params: {
+    name: 'echo',
+    arguments: { text: 'benchmark payload' },
+    ...(modern(side) ? { _meta: ENVELOPE } : {}),
+  },
 })
 /** A successful echo result, in either server's framing. */
 const isEchoSuccess = (message) =>
@@ -66,7 +92,7 @@ const isEchoSuccess = (message) =>
 
 /** Spawns a stdio server; `request` resolves with the parsed response to one message. */
 function spawnStdio(side) {
-  const child = spawn(process.execPath, [SERVERS[side], 'stdio'], {
+  const child = spawn(process.execPath, [SIDES[side].script, 'stdio'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const pending = new Map()
@@ -112,7 +138,7 @@ function spawnStdio(side) {
 
 /** Spawns an HTTP server and resolves with its endpoint. */
 async function spawnHttp(side) {
-  const child = spawn(process.execPath, [SERVERS[side], 'http'], {
+  const child = spawn(process.execPath, [SIDES[side].script, 'http'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, MCP_HTTP_TOKEN: TOKEN },
   })
@@ -165,9 +191,9 @@ async function measure(loops, once) {
 
 async function stdioRun(side) {
   const server = spawnStdio(side)
-  await server.request(INITIALIZE)
+  await server.request(opening(side))
   const result = await measure(CONFIG.stdioOutstanding, async () =>
-    isEchoSuccess(await server.request(echoCall(0))),
+    isEchoSuccess(await server.request(echoCall(side, 0))),
   )
   await server.stop()
   return result
@@ -185,7 +211,6 @@ function post(agent, url, body, headers) {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           'content-length': Buffer.byteLength(payload),
-          'mcp-protocol-version': PROTOCOL,
           ...headers,
         },
       },
@@ -210,11 +235,15 @@ function post(agent, url, body, headers) {
 async function httpRun(side) {
   const server = await spawnHttp(side)
   const agent = new Agent({ keepAlive: true, maxSockets: CONFIG.httpLoops })
-  // Our server keeps bearer auth on; the SDK's bare pattern has none.
-  const headers = side === 'ours' ? { authorization: `Bearer ${TOKEN}` } : {}
+  // Our server keeps bearer auth on; the SDKs' bare patterns have none.
+  const headers = {
+    'mcp-protocol-version': SIDES[side].protocol,
+    ...(modern(side) ? { 'mcp-method': 'tools/call', 'mcp-name': 'echo' } : {}),
+    ...(side.startsWith('ours') ? { authorization: `Bearer ${TOKEN}` } : {}),
+  }
   let id = 0
   const result = await measure(CONFIG.httpLoops, async () =>
-    isEchoSuccess(await post(agent, server.url, echoCall(++id), headers)),
+    isEchoSuccess(await post(agent, server.url, echoCall(side, ++id), headers)),
   )
   agent.destroy()
   await server.stop()
@@ -223,7 +252,7 @@ async function httpRun(side) {
 
 async function idleRssMiB(side) {
   const server = spawnStdio(side)
-  await server.request(INITIALIZE)
+  await server.request(opening(side))
   await sleep(CONFIG.idleWaitMs)
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
   const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1])
@@ -236,16 +265,17 @@ async function startupMs(side) {
   for (let i = 0; i < CONFIG.startups; i++) {
     const started = performance.now()
     const server = spawnStdio(side)
-    await server.request(INITIALIZE)
+    await server.request(opening(side))
     times.push(performance.now() - started)
     await server.stop()
   }
   return median(times)
 }
 
-const runs = { ours: [], sdk: [] }
+const runs = Object.fromEntries(Object.keys(SIDES).map((side) => [side, []]))
+const names = Object.keys(SIDES)
 for (let round = 0; round < CONFIG.rounds; round++) {
-  const order = round % 2 === 0 ? ['ours', 'sdk'] : ['sdk', 'ours']
+  const order = names.map((_, i) => names[(i + round) % names.length])
   for (const side of order) {
     process.stderr.write(`round ${round + 1}/${CONFIG.rounds}: ${side}…\n`)
     runs[side].push({
@@ -270,44 +300,57 @@ const rows = [
   ['errors (stdio + HTTP)', (r) => r.stdio.errors + r.http.errors, 'zero'],
 ]
 const round2 = (n) => Math.round(n * 100) / 100
-const summary = rows.map(([metric, pick, goal, factor]) => {
-  const ours = med('ours', pick)
-  const peer = med('sdk', pick)
-  const ratio = peer === 0 ? (ours === 0 ? 1 : Infinity) : ours / peer
-  const target =
-    goal === 'higher' ? `≥ ${factor}× SDK` : goal === 'lower' ? '≤ SDK' : goal === 'zero' ? '0' : ''
-  const met =
-    goal === 'higher'
-      ? ratio >= factor
-      : goal === 'lower'
-        ? ours <= peer
-        : goal === 'zero'
-          ? ours === 0 && peer === 0
-          : true
-  return { metric, ours: round2(ours), peer: round2(peer), ratio: round2(ratio), target, met }
-})
+const compare = (oursSide, peerSide) =>
+  rows.map(([metric, pick, goal, factor]) => {
+    const ours = med(oursSide, pick)
+    const peer = med(peerSide, pick)
+    const ratio = peer === 0 ? (ours === 0 ? 1 : Infinity) : ours / peer
+    const target =
+      goal === 'higher'
+        ? `≥ ${factor}× SDK`
+        : goal === 'lower'
+          ? '≤ SDK'
+          : goal === 'zero'
+            ? '0'
+            : ''
+    const met =
+      goal === 'higher'
+        ? ratio >= factor
+        : goal === 'lower'
+          ? ours <= peer
+          : goal === 'zero'
+            ? ours === 0 && peer === 0
+            : true
+    return { metric, ours: round2(ours), peer: round2(peer), ratio: round2(ratio), target, met }
+  })
 
 const pad = (value, width) => String(value).padStart(width)
-process.stdout.write(
-  `\n${'metric'.padEnd(24)}${pad('mcp-core', 12)}${pad('SDK 1.32.2', 12)}${pad('ratio', 8)}  target\n`,
-)
-for (const row of summary) {
+const comparisons = PAIRS.map(([oursSide, peerSide]) => {
+  const protocol = SIDES[oursSide].protocol
+  const summary = compare(oursSide, peerSide)
   process.stdout.write(
-    `${row.metric.padEnd(24)}${pad(row.ours, 12)}${pad(row.peer, 12)}${pad(row.ratio, 8)}  ${row.target}${row.target ? (row.met ? ' ok' : ' MISSED') : ''}\n`,
+    `\nat ${protocol}\n${'metric'.padEnd(24)}${pad('mcp-core', 12)}${pad(SIDES[peerSide].label, 14)}${pad('ratio', 8)}  target\n`,
   )
-}
+  for (const row of summary) {
+    process.stdout.write(
+      `${row.metric.padEnd(24)}${pad(row.ours, 12)}${pad(row.peer, 14)}${pad(row.ratio, 8)}  ${row.target}${row.target ? (row.met ? ' ok' : ' MISSED') : ''}\n`,
+    )
+  }
+  return { protocol, peer: SIDES[peerSide].label, summary }
+})
+const summary = comparisons.flatMap((comparison) => comparison.summary)
 const pass = summary.every((row) => row.met)
 mkdirSync(new URL('.', `file://${RESULTS}`), { recursive: true })
 writeFileSync(
   RESULTS,
   `${JSON.stringify(
     {
-      name: 'mcp-core vs @modelcontextprotocol/sdk McpServer 1.32.2',
+      name: 'mcp-core vs the SDK McpServer at 2025-06-18 (1.32.2) and 2026-07-28 (v2 2.4.0)',
       date: new Date().toISOString(),
       node: process.version,
       quick: QUICK,
       config: CONFIG,
-      summary,
+      comparisons,
       pass,
       runs,
     },

@@ -4,8 +4,9 @@ export { definePrompt } from './lib/core/define-prompt.js'
 export type { Prompt, PromptConfig } from './lib/core/define-prompt.js'
 export { defineTool } from './lib/core/define-tool.js'
 export type { Tool, ToolAnnotations, ToolConfig } from './lib/core/define-tool.js'
-export { SUPPORTED_PROTOCOL_VERSIONS } from './lib/core/protocol-versions.js'
-export type { ProtocolVersion } from './lib/core/protocol-versions.js'
+export type { Icon } from './lib/core/icons.js'
+export { SUPPORTED_PROTOCOL_VERSIONS } from './lib/core/revisions.js'
+export type { ProtocolVersion } from './lib/core/revisions.js'
 export { ToolError } from './lib/core/tool-error.js'
 export type {
   AudioContent,

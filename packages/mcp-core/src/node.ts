@@ -16,3 +16,4 @@ export type {
 } from './lib/node/run-server-cli.js'
 export type { CliOption, OptionValues } from './lib/node/cli-arguments.js'
 export { UsageError } from './lib/node/usage-error.js'
+export { readSvgIcon } from './lib/node/read-svg-icon.js'

@@ -16,6 +16,7 @@ const entries: [string, string[]][] = [
       'UsageError',
       'formatRegistration',
       'readHttpSettings',
+      'readSvgIcon',
       'registrationSnippets',
       'runServerCli',
       'serveHttp',

@@ -1,7 +1,13 @@
 // Replays the JSON-RPC corpus (fixtures/jsonrpc/<revision>/<method>/<case>.json, §10.4) through
 // both transports in-process: createHttpHandler with Web Requests, and serveStdio on injected
-// streams with a sentinel ping after every case. Cases under `common` run at every revision and
-// must give the same answer each time; `_http` cases exercise the HTTP pipeline only.
+// streams with a sentinel ping after every case. Cases under `common` run at every legacy revision
+// and must give the same answer each time; `_http` cases exercise the HTTP pipeline only.
+//
+// Legacy cases are sent after an `initialize` (stdio) or with the revision's MCP-Protocol-Version
+// header (HTTP). Cases of the stateless revision (2026-07-28) carry their revision in the body's
+// `_meta`; over stdio nothing precedes them, and over HTTP the harness mirrors the body into
+// MCP-Protocol-Version, Mcp-Method and Mcp-Name as a client does (a case may override or drop them).
+// An SSE answer contributes each event's data in order.
 //
 // `UPDATE=1` rewrites each case's `expect`, `http.status` and pinned header values from the HTTP
 // run; review the diff like code, the stdio run must still agree.
@@ -26,6 +32,7 @@ interface Case {
 }
 
 const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']
+const MODERN_REVISIONS = new Set(['2026-07-28'])
 const CORPUS = repoPath('fixtures/jsonrpc')
 const TOKEN = 'corpus-token-0123456789abcdef0123456789abcdef'
 const silent = { debug() {}, info() {}, warn() {}, error() {} }
@@ -67,6 +74,40 @@ interface HttpOutcome {
   headers: Record<string, string | null>
 }
 
+/** The headers a client derives from a stateless request's body. */
+function mirroredHeaders(c: Case, revision: string): Record<string, string> {
+  const headers: Record<string, string> = { 'mcp-protocol-version': revision }
+  let body: unknown
+  try {
+    body = JSON.parse(c.send ?? '')
+  } catch {
+    return headers
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return headers
+  const { method, params } = body as { method?: unknown; params?: Record<string, unknown> }
+  const version = (params?._meta as Record<string, unknown> | undefined)?.[
+    'io.modelcontextprotocol/protocolVersion'
+  ]
+  if (typeof version === 'string') headers['mcp-protocol-version'] = version
+  if (typeof method === 'string') headers['mcp-method'] = method
+  const name = method === 'resources/read' ? params?.uri : params?.name
+  const named = method === 'tools/call' || method === 'prompts/get' || method === 'resources/read'
+  if (named && typeof name === 'string') headers['mcp-name'] = name
+  return headers
+}
+
+/** The JSON values of a response body: one JSON document, or the data of each SSE event. */
+function bodyValues(text: string, contentType: string | null): unknown[] {
+  if (text === '') return []
+  if (contentType?.startsWith('text/event-stream')) {
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice('data: '.length)) as unknown)
+  }
+  return [normalise(JSON.parse(text))]
+}
+
 async function overHttp(c: Case, revision: string | undefined): Promise<HttpOutcome> {
   const handler = createHttpHandler(corpusServer, {
     auth: { tokens: [TOKEN] },
@@ -81,7 +122,11 @@ async function overHttp(c: Case, revision: string | undefined): Promise<HttpOutc
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
     authorization: `Bearer ${TOKEN}`,
-    ...(revision ? { 'mcp-protocol-version': revision } : {}),
+    ...(revision === undefined
+      ? {}
+      : MODERN_REVISIONS.has(revision)
+        ? mirroredHeaders(c, revision)
+        : { 'mcp-protocol-version': revision }),
   })
   for (const [name, value] of Object.entries(c.request?.headers ?? {})) {
     if (value === null) headers.delete(name)
@@ -99,7 +144,7 @@ async function overHttp(c: Case, revision: string | undefined): Promise<HttpOutc
   for (const name of Object.keys(c.http.headers ?? {})) pinned[name] = response.headers.get(name)
   return {
     status: response.status,
-    values: text === '' ? [] : [normalise(JSON.parse(text))],
+    values: bodyValues(text, response.headers.get('content-type')),
     headers: pinned,
   }
 }
@@ -123,6 +168,7 @@ async function overStdio(c: Case, revision: string): Promise<StdioOutcome> {
     lines.push(...parts)
   })
   const served = serveStdio(corpusServer, { input, output, pageSize: 1, log: silent })
+  const stateless = MODERN_REVISIONS.has(revision)
   const init = {
     jsonrpc: '2.0',
     id: '__init',
@@ -133,7 +179,9 @@ async function overStdio(c: Case, revision: string): Promise<StdioOutcome> {
       clientInfo: { name: 'corpus', version: '0' },
     },
   }
-  input.write(`${JSON.stringify(init)}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`)
+  if (!stateless) {
+    input.write(`${JSON.stringify(init)}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`)
+  }
   input.write(Buffer.concat([bodyBytes(c), Buffer.from('\n')]))
   input.write('{"jsonrpc":"2.0","id":"__sentinel","method":"ping"}\n')
   input.end()
@@ -166,6 +214,20 @@ describe('JSON-RPC corpus', () => {
     for (const version of [...REVISIONS, '1999-01-01', '2026-07-28']) {
       expect(names).toContain(`common/initialize/requested-${version}.json`)
     }
+    for (const modern of [
+      'server-discover/ok',
+      'tools-list/first-page',
+      'tools-call/echo',
+      'subscriptions-listen/acknowledged-then-closed',
+      'removed/ping',
+      'removed/logging-setLevel',
+      'envelope/version-unsupported',
+      'envelope/capabilities-missing',
+      '_http/mcp-method-mismatch',
+      '_http/mcp-name-mismatch',
+    ]) {
+      expect(names).toContain(`2026-07-28/${modern}.json`)
+    }
     expect(cases.length).toBeGreaterThan(100)
   })
 
@@ -174,7 +236,8 @@ describe('JSON-RPC corpus', () => {
     const revisions = revision === 'common' ? REVISIONS : [revision]
 
     it('over HTTP (createHttpHandler)', async () => {
-      const runs = method === '_http' ? [undefined] : revisions
+      // `common/_http` cases set every header themselves; a revision's own `_http` cases get its headers.
+      const runs = method === '_http' ? [revision === 'common' ? undefined : revision] : revisions
       const outcomes: HttpOutcome[] = []
       for (const run of runs) outcomes.push(await overHttp(c, run))
       const first = outcomes[0]!
@@ -198,7 +261,7 @@ describe('JSON-RPC corpus', () => {
       it('over stdio (serveStdio), then a sentinel ping', async () => {
         for (const run of revisions) {
           const outcome = await overStdio(c, run)
-          expect(outcome.negotiated).toBe(run)
+          expect(outcome.negotiated).toBe(MODERN_REVISIONS.has(run) ? undefined : run)
           expect(outcome.values).toEqual(c.expect.map(normalise))
           expect(outcome.sentinel).toEqual({ jsonrpc: '2.0', id: '__sentinel', result: {} })
         }

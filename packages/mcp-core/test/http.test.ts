@@ -200,19 +200,18 @@ describe('createHttpHandler pipeline (§7.1)', () => {
     })
   })
 
-  it('answers server/discover with -32601 before checking the version header', async () => {
+  it('tells a 2026-07-28 request without its _meta from a legacy one, and lets initialize stay legacy', async () => {
     const handle = handler()
-    const response = await handle(
-      post(
-        { jsonrpc: '2.0', id: 5, method: 'server/discover' },
-        { 'mcp-protocol-version': '2026-07-28' },
-      ),
+    // Without the envelope, server/discover is a legacy request for a method that does not exist.
+    const legacy = await handle(post({ jsonrpc: '2.0', id: 5, method: 'server/discover' }))
+    expect(legacy.status).toBe(200)
+    expect((await read(legacy)).error).toEqual({ code: -32601, message: 'Method not found' })
+    // The header declares the stateless revision, so the missing envelope is the client's fault.
+    const ping2 = await handle(
+      post(ping, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'ping' }),
     )
-    expect(response.status).toBe(200)
-    expect((await read(response)).error).toEqual({ code: -32601, message: 'Method not found' })
-    const ping2 = await handle(post(ping, { 'mcp-protocol-version': '2026-07-28' }))
     expect(ping2.status).toBe(400)
-    expect((await read(ping2)).error.code).toBe(-32600)
+    expect((await read(ping2)).error.code).toBe(-32602)
     const init = await handle(
       post(
         {

@@ -49,7 +49,14 @@ const fail = defineTool({
 
 const server = createServer({ name: 'test', version: '1.0.0', tools: [echo, slow, fail] })
 
-function start(options: { maxLineBytes?: number; requestTimeoutMs?: number } = {}) {
+function start(
+  options: {
+    maxLineBytes?: number
+    requestTimeoutMs?: number
+    maxInFlight?: number
+    maxQueued?: number
+  } = {},
+) {
   const input = new PassThrough()
   const output = new PassThrough()
   const logs: string[] = []
@@ -289,5 +296,93 @@ describe('serveStdio', () => {
       ),
     ).toBe(true)
     await handle.close()
+  })
+
+  // Issue 25 item 11: behind 1,000 slow calls a fast call waited 309 s, because time spent
+  // waiting for a handler slot was neither bounded nor counted.
+  describe('the queue of calls waiting for a handler slot', () => {
+    const call = (id: number, name: string, args: object) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    })
+    const codeOf = (reply: { result: { content: { text: string }[] } }): unknown =>
+      (JSON.parse(reply.result.content[0]!.text) as { code?: unknown }).code
+
+    it('counts the time queued toward the timeout', async () => {
+      const { send, until, handle } = start({ maxInFlight: 1, requestTimeoutMs: 300 })
+      const started = Date.now()
+      for (let id = 1; id <= 3; id++) send(call(id, 'slow', { ms: 60_000 }))
+      send(call(4, 'echo', { text: 'fast' }))
+      const replies = await until(4)
+      const elapsed = Date.now() - started
+      // Every call's 300 ms run from its arrival, so all four are settled when the first three time
+      // out together; counted from the start of each run instead, the fast call would wait for
+      // three timeouts in a row (900 ms).
+      expect(elapsed).toBeLessThan(700)
+      expect(replies.slice(0, 3).map((reply) => [reply.id, codeOf(reply)])).toEqual([
+        [1, 'timeout'],
+        [2, 'timeout'],
+        [3, 'timeout'],
+      ])
+      const fast = replies[3]
+      expect(fast.id).toBe(4)
+      // It may win the slot in the instant the others give it up, or time out still queued.
+      const outcome = fast.result.isError ? codeOf(fast) : fast.result.structuredContent
+      expect(['timeout', { text: 'fast' }]).toContainEqual(outcome)
+      await handle.close()
+    })
+
+    it('refuses a call at once when the queue is full, and serves again once it drains', async () => {
+      const { send, until, handle } = start({ maxInFlight: 1, maxQueued: 2 })
+      send(call(1, 'slow', { ms: 200 }))
+      send(call(2, 'echo', { text: 'queued' }))
+      send(call(3, 'echo', { text: 'queued' }))
+      send(call(4, 'echo', { text: 'one too many' }))
+      const [refused] = await until(1)
+      expect(refused.id).toBe(4)
+      expect(refused.result.isError).toBe(true)
+      expect(JSON.parse(refused.result.content[0].text)).toEqual({
+        error: 'The server is busy (1 requests running, 2 waiting); retry later',
+        code: 'unavailable',
+      })
+      const replies = await until(4)
+      expect(replies.slice(1).map((reply) => reply.id)).toEqual([1, 2, 3])
+      send(call(5, 'echo', { text: 'after' }))
+      const [, , , , after] = await until(5)
+      expect(after.result.structuredContent).toEqual({ text: 'after' })
+      await handle.close()
+    })
+
+    it('lets a cancel reach a call that is still queued', async () => {
+      const { send, until, handle, lines } = start({ maxInFlight: 1 })
+      send(call(1, 'slow', { ms: 100 }))
+      send(call(2, 'echo', { text: 'never' }))
+      send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } })
+      const [first] = await until(1)
+      expect(first.id).toBe(1)
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      expect(lines).toHaveLength(1)
+      await handle.close()
+    })
+
+    it('answers queued calls with unavailable on close(), never starting them', async () => {
+      const { send, until, handle } = start({ maxInFlight: 1 })
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'slow', arguments: { ms: 60_000 }, _meta: { progressToken: 'p' } },
+      })
+      send(call(2, 'slow', { ms: 60_000 }))
+      await until(1) // the first call's progress: it runs, the second waits
+      await handle.close()
+      const replies = (await until(3)).slice(1).sort((a, b) => a.id - b.id)
+      expect(replies.map((reply) => [reply.id, codeOf(reply)])).toEqual([
+        [1, 'unavailable'],
+        [2, 'unavailable'],
+      ])
+    })
   })
 })

@@ -1,4 +1,5 @@
 import { createServer, type ServerDefinition } from '@wiki/mcp-core'
+import { readSvgIcon } from '@wiki/mcp-core/node'
 import type { AhaWikiSource } from '@wiki/wiki-adapters/ahawiki'
 import { listPagesTool } from '../tools/ahawiki-list-pages.js'
 import { readPageTool } from '../tools/ahawiki-read-page.js'
@@ -33,6 +34,7 @@ export function buildServer(
     title: 'AhaWiki',
     version: options.version,
     instructions: INSTRUCTIONS,
+    icons: [readSvgIcon(new URL('../../icon.svg', import.meta.url))],
     tools: options.write && !options.readOnly ? [...tools, savePageTool(source)] : tools,
     readOnly: options.readOnly,
     onError: toToolError,

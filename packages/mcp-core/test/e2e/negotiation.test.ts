@@ -207,3 +207,101 @@ describe('initialize and shaping over HTTP', () => {
     expect(response.headers.get('allow')).toBe('POST')
   })
 })
+
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+}
+
+describe('2026-07-28 without a handshake, on the built server', () => {
+  it('over stdio: discovers, then lists in the stateless shape, with no initialize at all', async () => {
+    const fixture = startStdioFixture()
+    try {
+      const discover = await fixture.request(1, 'server/discover', { _meta: META })
+      expect(discover.result).toMatchObject({
+        resultType: 'complete',
+        supportedVersions: ['2026-07-28', ...SUPPORTED.toReversed()],
+        capabilities: { tools: {}, prompts: {} },
+        ttlMs: 3_600_000,
+        cacheScope: 'private',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-core-fixture' } },
+      })
+      const list = await fixture.request(2, 'tools/list', { _meta: META })
+      const result = list.result as { resultType: string; tools: Record<string, unknown>[] }
+      expect(result.resultType).toBe('complete')
+      expect(result.tools.find((tool) => tool.name === 'add')).toHaveProperty('outputSchema')
+      const unknown = await fixture.request(3, 'tools/list', {
+        _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' },
+      })
+      expect(unknown.error).toMatchObject({
+        code: -32022,
+        data: { requested: '2099-01-01', supported: expect.arrayContaining(['2026-07-28']) },
+      })
+      expect(await fixture.close()).toBe(0)
+      expect(fixture.lines.every(isJsonRpcMessage)).toBe(true)
+    } finally {
+      fixture.child.kill()
+    }
+  })
+
+  describe('over HTTP', () => {
+    let http: HttpFixture
+    let headers: Record<string, string>
+    beforeAll(async () => {
+      http = await startHttpFixture()
+      headers = { authorization: `Bearer ${http.token}`, 'mcp-protocol-version': '2026-07-28' }
+    })
+    afterAll(async () => {
+      await http.close()
+    })
+
+    it('calls a tool with the mirrored headers and no session', async () => {
+      const response = await post(
+        http.url,
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'add', arguments: { a: 2, b: 3 }, _meta: META },
+        },
+        { ...headers, 'mcp-method': 'tools/call', 'mcp-name': 'add' },
+      )
+      expect(response.status).toBe(200)
+      expect(response.headers.get('mcp-session-id')).toBeNull()
+      expect(((await response.json()) as { result: unknown }).result).toMatchObject({
+        structuredContent: { sum: 5 },
+        resultType: 'complete',
+      })
+    })
+
+    it('refuses an Mcp-Name that names another tool than the body, with 400 and -32020', async () => {
+      const response = await post(
+        http.url,
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'add', arguments: { a: 2, b: 3 }, _meta: META },
+        },
+        { ...headers, 'mcp-method': 'tools/call', 'mcp-name': 'echo' },
+      )
+      expect(response.status).toBe(400)
+      expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32020)
+    })
+
+    it('answers the removed ping with 404 and -32601', async () => {
+      const response = await post(
+        http.url,
+        { jsonrpc: '2.0', id: 3, method: 'ping', params: { _meta: META } },
+        { ...headers, 'mcp-method': 'ping' },
+      )
+      expect(response.status).toBe(404)
+      expect(((await response.json()) as { error: unknown }).error).toEqual({
+        code: -32601,
+        message: 'Method not found',
+        data: { reason: 'ping is not part of protocol version 2026-07-28' },
+      })
+    })
+  })
+})

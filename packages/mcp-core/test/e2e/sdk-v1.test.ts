@@ -85,11 +85,14 @@ describe.each([
     await peer.http?.close()
   })
 
-  it('sees the definition: server version, capabilities and instructions', () => {
+  it('sees the definition: server version and icons, capabilities and instructions', () => {
     expect(peer.client.getServerVersion()).toEqual({
       name: 'mcp-core-fixture',
       title: 'mcp-core fixture server',
       version: '1.2.3',
+      icons: [
+        { src: 'https://mcp-core.example/fixture.png', mimeType: 'image/png', sizes: ['32x32'] },
+      ],
     })
     expect(peer.client.getServerCapabilities()).toEqual({ tools: {}, prompts: {} })
     expect(peer.client.getInstructions()).toBe(

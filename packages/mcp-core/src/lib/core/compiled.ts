@@ -3,8 +3,12 @@ import type { Tool } from './define-tool.js'
 import type { ServerDefinition } from './create-server.js'
 import type { ToolError } from './tool-error.js'
 
-/** Listings indexed by revision level (see revision.ts), prepared once at start-up. */
-export type Listings = readonly [object, object, object]
+/**
+ * Listings by shape, prepared once at start-up: 0 bare (2024-11-05), 1 with annotations
+ * (2025-03-26), 2 with title, output schema and `_meta` (2025-06-18), 3 with icons (2025-11-25
+ * and later). `Revision.listing` picks one.
+ */
+export type Listings = readonly [object, object, object, object]
 
 export interface CompiledTool {
   tool: Tool

@@ -3,14 +3,17 @@ import type { Prompt } from './define-prompt.js'
 import type { Tool } from './define-tool.js'
 import { compiledServers, type CompiledPrompt, type CompiledTool } from './compiled.js'
 import { ToolError } from './tool-error.js'
+import { checkIcons, type Icon } from './icons.js'
 
 /** What `createServer` takes. */
 export interface CreateServerOptions {
   name: string
   version: string
   title?: string
-  /** Sent in the `initialize` result; at most 2048 bytes. */
+  /** Sent in the `initialize` and `server/discover` results; at most 2048 bytes. */
   instructions?: string
+  /** The server's icons (2025-11-25 and later), e.g. `[readSvgIcon(url)]`; checked here. */
+  icons?: readonly Icon[]
   tools: readonly Tool[]
   prompts?: readonly Prompt[]
   /** Refuses any tool with `access: 'write'` at start-up. */
@@ -29,6 +32,7 @@ export interface ServerDefinition {
   readonly version: string
   readonly title?: string
   readonly instructions?: string
+  readonly icons?: readonly Icon[]
   readonly tools: readonly Tool[]
   readonly prompts: readonly Prompt[]
   readonly readOnly: boolean
@@ -76,6 +80,7 @@ export function createServer(options: Readonly<CreateServerOptions>): ServerDefi
   } else if (tools.length > WARN_TOOLS) {
     warnings.push(`server ${name}: ${tools.length} tools; some clients degrade above ${WARN_TOOLS}`)
   }
+  const icons = checkIcons(options.icons, 'server', problems)
 
   const compiledTools: CompiledTool[] = []
   const seenTools = new Set<string>()
@@ -110,6 +115,7 @@ export function createServer(options: Readonly<CreateServerOptions>): ServerDefi
     version,
     ...(title === undefined ? {} : { title }),
     ...(instructions === undefined ? {} : { instructions }),
+    ...(icons === undefined ? {} : { icons }),
     tools: Object.freeze(tools.map((tool) => Object.freeze(tool))),
     prompts: Object.freeze(prompts.map((prompt) => Object.freeze(prompt))),
     readOnly,
@@ -206,26 +212,29 @@ function compileTool(
   ) {
     problems.push(`${where}: _meta must be a plain object, got ${JSON.stringify(tool._meta)}`)
   }
+  const icons = checkIcons(tool.icons, where, problems)
   const inputSchema = toSchema(tool.input, 'input', `${where}: input`, problems)
   const outputSchema = toSchema(tool.output, 'output', `${where}: output`, problems)
   if (problems.length > before || !inputSchema || !outputSchema) return undefined
 
   const annotations = { ...tool.annotations, readOnlyHint }
   const base = { name: tool.name, description: tool.description, inputSchema }
+  const full = Object.freeze({
+    name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    description: tool.description,
+    inputSchema,
+    outputSchema,
+    annotations,
+    ...(tool._meta === undefined ? {} : { _meta: tool._meta }),
+  })
   return {
     tool,
     listings: [
       Object.freeze(base),
       Object.freeze({ ...base, annotations }),
-      Object.freeze({
-        name: tool.name,
-        ...(tool.title === undefined ? {} : { title: tool.title }),
-        description: tool.description,
-        inputSchema,
-        outputSchema,
-        annotations,
-        ...(tool._meta === undefined ? {} : { _meta: tool._meta }),
-      }),
+      full,
+      icons === undefined ? full : Object.freeze({ ...full, icons }),
     ],
   }
 }
@@ -271,14 +280,8 @@ function compilePrompt(
     description: prompt.description,
     ...(args.length > 0 ? { arguments: args } : {}),
   }
-  return {
-    prompt,
-    listings: [
-      Object.freeze(base),
-      Object.freeze(base),
-      Object.freeze(prompt.title === undefined ? base : { ...base, title: prompt.title }),
-    ],
-  }
+  const titled = Object.freeze(prompt.title === undefined ? base : { ...base, title: prompt.title })
+  return { prompt, listings: [Object.freeze(base), Object.freeze(base), titled, titled] }
 }
 
 function checkName(name: unknown, where: string, problems: string[]): void {

@@ -1,4 +1,5 @@
 import type * as z from 'zod'
+import type { Icon } from './icons.js'
 import type { ToolContext } from './session.js'
 
 /** Client hints about a tool (2025-03-26 and later). `readOnlyHint` follows `access`. */
@@ -23,6 +24,8 @@ export interface ToolConfig<
   /** A `z.strictObject`; every result is parsed with it and published as `structuredContent`. */
   output: Output
   annotations?: ToolAnnotations
+  /** Shown beside the tool by clients on 2025-11-25 and later; `createServer` checks them. */
+  icons?: readonly Icon[]
   /**
    * Published as the tool's `_meta` in `tools/list` (2025-06-18 and later), e.g.
    * `{'anthropic/maxResultSizeChars': 500000}` for a tool whose results are large by design.
@@ -49,5 +52,8 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   const tool = { ...config }
   if (config.annotations) tool.annotations = Object.freeze({ ...config.annotations })
   if (config._meta) tool._meta = Object.freeze({ ...config._meta })
+  // Copied only when it is an array; createServer reports anything else.
+  const icons: unknown = config.icons
+  if (Array.isArray(icons)) tool.icons = Object.freeze([...(icons as Icon[])])
   return Object.freeze(tool)
 }

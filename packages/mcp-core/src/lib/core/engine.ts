@@ -12,10 +12,23 @@ import {
   type JsonRpcResponse,
   type RequestId,
 } from './json-rpc.js'
+import {
+  isModernRequest,
+  readEnvelope,
+  SERVER_INFO_KEY,
+  SUBSCRIPTION_ID_KEY,
+  type Envelope,
+} from './envelope.js'
 import type { Limiter } from './limiter.js'
 import type { Logger } from './logger.js'
-import { isSupportedVersion, LATEST_PROTOCOL_VERSION } from './protocol-versions.js'
-import { blockAllowed, revisionLevel } from './revision.js'
+import {
+  blockAllowed,
+  LATEST_LEGACY,
+  legacyRevisionOf,
+  revisionOf,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type Revision,
+} from './revisions.js'
 import type { AbortReason, PromptContext, Session, ToolContext } from './session.js'
 import { ToolError } from './tool-error.js'
 
@@ -34,6 +47,13 @@ const DEFAULT_PAGE_SIZE = 100
 const MAX_BATCH = 50
 /** Clients truncate tool text around 25,000 tokens (§5); characters ÷ 4 estimates tokens. */
 const WARN_TEXT_CHARS = 25_000 * 4
+/**
+ * Cache hints of stateless list results. A definition is frozen, so its lists never change while
+ * the server runs; an hour bounds how long a client keeps a list after the server is upgraded.
+ * `private`: the lists are the same for every caller, but over HTTP they sit behind tokens, and a
+ * shared cache must not hand them to callers the server never authenticated.
+ */
+const CACHE_HINTS = Object.freeze({ ttlMs: 3_600_000, cacheScope: 'private' })
 
 /** Per-server state shared by all connections of one transport. */
 export interface Engine {
@@ -45,6 +65,10 @@ export interface Engine {
   limiter: Limiter | undefined
   /** Running requests by cancellation key (§4.5). */
   registry: Map<string, Set<Running>>
+  /** The `_meta` of every stateless result: the server's name, version and title. */
+  resultMeta: Readonly<Record<string, unknown>>
+  /** The `server/discover` result, the same for every request. */
+  discovery: Readonly<Record<string, unknown>>
 }
 
 export interface Running {
@@ -59,6 +83,14 @@ export interface Connection {
   running: Set<Running>
   /** Writes a server notification (progress) to the client. */
   notify(message: object): void
+  /** HTTP: the request's `MCP-Protocol-Version` header; stdio has none. */
+  declaredVersion?: string
+}
+
+/** Where one request is answered: the revision that shapes it and the session its handler sees. */
+interface Scope {
+  revision: Revision
+  session: Session
 }
 
 export function createEngine(
@@ -77,6 +109,34 @@ export function createEngine(
     pageSize: options?.pageSize ?? DEFAULT_PAGE_SIZE,
     limiter,
     registry: new Map(),
+    // Every stateless result names the server; the icons travel only with discovery, where
+    // clients read the identity, rather than with every call.
+    resultMeta: Object.freeze({
+      [SERVER_INFO_KEY]: Object.freeze(identity(server, { title: true, icons: false })),
+    }),
+    discovery: Object.freeze({
+      supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
+      capabilities: compiled.capabilities,
+      ...(server.instructions === undefined ? {} : { instructions: server.instructions }),
+      ...CACHE_HINTS,
+      resultType: 'complete',
+      _meta: Object.freeze({
+        [SERVER_INFO_KEY]: Object.freeze(identity(server, { title: true, icons: true })),
+      }),
+    }),
+  }
+}
+
+/** The server's `Implementation`, with the optional fields a revision or a result can carry. */
+function identity(
+  server: ServerDefinition,
+  carry: { title: boolean; icons: boolean },
+): Record<string, unknown> {
+  return {
+    name: server.name,
+    version: server.version,
+    ...(server.title !== undefined && carry.title ? { title: server.title } : {}),
+    ...(server.icons !== undefined && carry.icons ? { icons: server.icons } : {}),
   }
 }
 
@@ -130,7 +190,7 @@ export function handleBatch(
   batch: unknown[],
 ): MaybePromise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
   const version = connection.session.protocolVersion
-  if (version !== '2025-03-26') {
+  if (revisionOf(version)?.batches !== true) {
     return invalidRequest(null, `batches are not supported in protocol version ${version}`)
   }
   if (batch.length === 0) return invalidRequest(null, 'batch is empty')
@@ -181,28 +241,143 @@ function handleRequest(
   params: unknown,
   inBatch: boolean,
 ): MaybePromise<JsonRpcResponse | undefined> {
+  if (isModernRequest(method, params, connection.declaredVersion)) {
+    if (inBatch) {
+      return invalidRequest(
+        id,
+        'a request of protocol version 2026-07-28 cannot be part of a batch',
+      )
+    }
+    const envelope = readEnvelope(id, params, connection.declaredVersion)
+    if ('error' in envelope) return envelope.error
+    return handleModernRequest(engine, connection, envelope, id, method, params as Params)
+  }
   if (params !== undefined && !isObject(params)) {
     if (!knownMethod(engine, method)) return methodNotFound(engine, id, method)
     return invalidParams(id, 'params must be an object')
   }
   const p = params
+  const session = connection.session
+  const scope: Scope = {
+    revision: legacyRevisionOf(session.protocolVersion) ?? LATEST_LEGACY,
+    session,
+  }
   switch (method) {
     case 'tools/call':
-      return callTool(engine, connection, id, p, inBatch)
+      return callTool(engine, connection, scope, id, p, inBatch)
     case 'ping':
       return { jsonrpc: '2.0', id, result: {} }
     case 'tools/list':
-      return listTools(engine, connection, id, p)
+      return listTools(engine, scope, id, p)
     case 'initialize':
       return initialize(engine, connection, id, p)
     case 'prompts/list':
       if (engine.compiled.prompts.length === 0) return methodNotFound(engine, id, method)
-      return listPrompts(engine, connection, id)
+      return listPrompts(engine, scope, id)
     case 'prompts/get':
       if (engine.compiled.prompts.length === 0) return methodNotFound(engine, id, method)
-      return getPrompt(engine, connection, id, p)
+      return getPrompt(engine, connection, scope, id, p)
     default:
       return methodNotFound(engine, id, method)
+  }
+}
+
+type Params = Record<string, unknown>
+
+/**
+ * A request of the stateless era: the envelope named its revision, so it needs no handshake and
+ * shares nothing with other requests on the connection but the cancellation registry.
+ */
+function handleModernRequest(
+  engine: Engine,
+  connection: Connection,
+  envelope: Envelope,
+  id: RequestId,
+  method: string,
+  params: Params,
+): MaybePromise<JsonRpcResponse | undefined> {
+  const revision = envelope.revision
+  if (revision.era.removedMethods.has(method)) {
+    engine.log.debug(`method removed in ${revision.version}: ${method}`)
+    return errorResponse(id, METHOD_NOT_FOUND, 'Method not found', {
+      reason: `${method} is not part of protocol version ${revision.version}`,
+    })
+  }
+  const base = connection.session
+  const session: Session = {
+    id: base.id,
+    transport: base.transport,
+    protocolVersion: revision.version,
+    state: base.state,
+    ...(envelope.clientInfo === undefined ? {} : { clientInfo: envelope.clientInfo }),
+    ...(base.principal === undefined ? {} : { principal: base.principal }),
+  }
+  const scope: Scope = { revision, session }
+  switch (method) {
+    case 'tools/call':
+      return callTool(engine, connection, scope, id, params, false)
+    case 'tools/list':
+      return listTools(engine, scope, id, params)
+    case 'server/discover':
+      return { jsonrpc: '2.0', id, result: engine.discovery }
+    case 'prompts/list':
+      if (engine.compiled.prompts.length === 0) return methodNotFound(engine, id, method)
+      return listPrompts(engine, scope, id)
+    case 'prompts/get':
+      if (engine.compiled.prompts.length === 0) return methodNotFound(engine, id, method)
+      return getPrompt(engine, connection, scope, id, params)
+    case 'subscriptions/listen':
+      return listen(engine, connection, id, params)
+    default:
+      return methodNotFound(engine, id, method)
+  }
+}
+
+/**
+ * `subscriptions/listen` for a server with nothing to subscribe to: its lists never change and it
+ * has no resources. The acknowledgement honours none of the requested notifications, and the
+ * subscription then ends at once with the graceful empty result, so no stream is held open for
+ * notifications that can never come.
+ */
+function listen(
+  engine: Engine,
+  connection: Connection,
+  id: RequestId,
+  params: Params,
+): JsonRpcResponse {
+  if (!isObject(params.notifications)) {
+    return invalidParams(id, 'notifications must be an object listing the notifications wanted')
+  }
+  connection.notify({
+    jsonrpc: '2.0',
+    method: 'notifications/subscriptions/acknowledged',
+    params: { _meta: { [SUBSCRIPTION_ID_KEY]: id }, notifications: {} },
+  })
+  return {
+    jsonrpc: '2.0',
+    id,
+    result: { resultType: 'complete', _meta: { ...engine.resultMeta, [SUBSCRIPTION_ID_KEY]: id } },
+  }
+}
+
+/** A result as the revision carries it: stateless ones add `resultType` and the server's identity. */
+function complete(
+  engine: Engine,
+  revision: Revision,
+  id: RequestId,
+  result: Params,
+  cacheable = false,
+): JsonRpcResponse {
+  if (!revision.era.stateless) return { jsonrpc: '2.0', id, result }
+  return {
+    jsonrpc: '2.0',
+    id,
+    result: {
+      ...result,
+      ...(cacheable ? CACHE_HINTS : {}),
+      resultType: 'complete',
+      _meta: engine.resultMeta,
+    },
   }
 }
 
@@ -234,12 +409,11 @@ function initialize(
   engine: Engine,
   connection: Connection,
   id: RequestId,
-  params: Record<string, unknown> | undefined,
+  params: Params | undefined,
 ): JsonRpcResponse {
-  const requested = params?.protocolVersion
-  const version = isSupportedVersion(requested) ? requested : LATEST_PROTOCOL_VERSION
+  const revision = legacyRevisionOf(params?.protocolVersion) ?? LATEST_LEGACY
   const session = connection.session
-  session.protocolVersion = version
+  session.protocolVersion = revision.version
   const clientInfo = params?.clientInfo
   if (
     isObject(clientInfo) &&
@@ -249,15 +423,16 @@ function initialize(
     session.clientInfo = { name: clientInfo.name, version: clientInfo.version }
   }
   const server = engine.server
-  const serverInfo =
-    server.title !== undefined && revisionLevel(version) === 2
-      ? { name: server.name, version: server.version, title: server.title }
-      : { name: server.name, version: server.version }
+  const serverInfo = identity(server, { title: revision.serverTitle, icons: revision.icons })
   const result =
     server.instructions === undefined
-      ? { protocolVersion: version, capabilities: engine.compiled.capabilities, serverInfo }
+      ? {
+          protocolVersion: revision.version,
+          capabilities: engine.compiled.capabilities,
+          serverInfo,
+        }
       : {
-          protocolVersion: version,
+          protocolVersion: revision.version,
           capabilities: engine.compiled.capabilities,
           serverInfo,
           instructions: server.instructions,
@@ -267,9 +442,9 @@ function initialize(
 
 function listTools(
   engine: Engine,
-  connection: Connection,
+  scope: Scope,
   id: RequestId,
-  params: Record<string, unknown> | undefined,
+  params: Params | undefined,
 ): JsonRpcResponse {
   const { tools, hash } = engine.compiled
   let offset = 0
@@ -281,12 +456,12 @@ function listTools(
     }
     offset = decoded.o
   }
-  const level = revisionLevel(connection.session.protocolVersion)
+  const shape = scope.revision.listing
   const end = offset + engine.pageSize
-  const page = tools.slice(offset, end).map((tool) => tool.listings[level])
+  const page = tools.slice(offset, end).map((tool) => tool.listings[shape])
   const result =
     end < tools.length ? { tools: page, nextCursor: encodeCursor(end, hash) } : { tools: page }
-  return { jsonrpc: '2.0', id, result }
+  return complete(engine, scope.revision, id, result, true)
 }
 
 function encodeCursor(offset: number, hash: string): string {
@@ -314,10 +489,10 @@ function decodeCursor(cursor: string): { o: number; h: string } | undefined {
   return undefined
 }
 
-function listPrompts(engine: Engine, connection: Connection, id: RequestId): JsonRpcResponse {
-  const level = revisionLevel(connection.session.protocolVersion)
-  const prompts = engine.compiled.prompts.map((prompt) => prompt.listings[level])
-  return { jsonrpc: '2.0', id, result: { prompts } }
+function listPrompts(engine: Engine, scope: Scope, id: RequestId): JsonRpcResponse {
+  const shape = scope.revision.listing
+  const prompts = engine.compiled.prompts.map((prompt) => prompt.listings[shape])
+  return complete(engine, scope.revision, id, { prompts }, true)
 }
 
 /** Tracks one running handler so cancellation, disconnects and shutdown can reach it. */
@@ -376,8 +551,9 @@ function untilAborted<T>(value: T | Promise<T>, signal: AbortSignal): T | Promis
 async function callTool(
   engine: Engine,
   connection: Connection,
+  scope: Scope,
   id: RequestId,
-  params: Record<string, unknown> | undefined,
+  params: Params | undefined,
   inBatch: boolean,
 ): Promise<JsonRpcResponse | undefined> {
   const name = params?.name
@@ -387,7 +563,9 @@ async function callTool(
   const rawArgs = params?.arguments ?? {}
   if (!isObject(rawArgs)) return invalidParams(id, 'arguments must be an object')
   const tool = compiled.tool
-  const level = revisionLevel(connection.session.protocolVersion)
+  const revision = scope.revision
+  const answer = (result: Params | undefined): JsonRpcResponse | undefined =>
+    result === undefined ? undefined : complete(engine, revision, id, result)
 
   const parsed = tool.input.safeParse(rawArgs)
   if (!parsed.success) {
@@ -395,20 +573,22 @@ async function callTool(
     const summary = issues.map((issue) =>
       issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`,
     )
-    return toolFailure(
-      id,
-      'invalid_arguments',
-      `Invalid arguments for tool ${name}: ${summary.join('; ')}`,
-      {
-        issues,
-      },
+    return answer(
+      toolFailure(
+        'invalid_arguments',
+        `Invalid arguments for tool ${name}: ${summary.join('; ')}`,
+        {
+          issues,
+        },
+      ),
     )
   }
 
-  const wait = engine.limiter?.acquire()
-  if (wait) await wait
+  // Tracked before it waits for a slot: the timeout counts the time queued, and a cancel, a
+  // disconnect or shutdown reaches a call that has not started yet.
   const tracked = track(engine, connection, id)
   const signal = tracked.running.controller.signal
+  let held = false
   const progressToken = progressTokenOf(params)
   const attached: ContentBlock[] = []
   let finished = false
@@ -417,7 +597,7 @@ async function callTool(
   const ctx: ToolContext = {
     signal,
     requestId: id,
-    session: connection.session,
+    session: scope.session,
     log: engine.log,
     progress(progress, total, message) {
       if (finished || progressToken === undefined || inBatch || !(progress > lastProgress)) return
@@ -433,25 +613,32 @@ async function callTool(
     },
   }
   try {
+    const slot = engine.limiter ? engine.limiter.acquire(signal) : true
+    held = slot === true || (slot !== false && (await slot))
+    if (!held) {
+      if (signal.aborted) return answer(abortedResult(engine, name, signal.reason))
+      return answer(toolFailure('unavailable', busyMessage(engine.limiter!)))
+    }
     const value = await untilAborted(tool.handler(parsed.data, ctx), signal)
-    if (signal.aborted) return abortedResult(engine, id, name, signal.reason)
+    if (signal.aborted) return answer(abortedResult(engine, name, signal.reason))
     const output = tool.output.safeParse(value)
     if (!output.success) {
-      return internalFailure(
-        engine,
-        id,
-        `tool ${name} returned output that does not match its schema: ${formatIssues(
-          output.error.issues,
-        )
-          .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
-          .join('; ')}`,
+      return answer(
+        internalFailure(
+          engine,
+          `tool ${name} returned output that does not match its schema: ${formatIssues(
+            output.error.issues,
+          )
+            .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
+            .join('; ')}`,
+        ),
       )
     }
     if (sentProgress) {
       // Clients (SDK v1) drop progress they read in the same chunk as the response, because the
       // response unregisters the progress handler first; a macrotask keeps the two apart.
       await new Promise((resolve) => setTimeout(resolve, 0))
-      if (signal.aborted) return abortedResult(engine, id, name, signal.reason)
+      if (signal.aborted) return answer(abortedResult(engine, name, signal.reason))
     }
     const structured = output.data
     const text = JSON.stringify(structured)
@@ -461,38 +648,36 @@ async function callTool(
       )
     }
     const content: ContentBlock[] = [{ type: 'text', text }]
-    for (const block of attached) if (blockAllowed(block, level)) content.push(block)
-    return {
-      jsonrpc: '2.0',
-      id,
-      result: level === 2 ? { content, structuredContent: structured } : { content },
-    }
+    for (const block of attached) if (blockAllowed(block, revision)) content.push(block)
+    return answer(
+      revision.structuredContent ? { content, structuredContent: structured } : { content },
+    )
   } catch (error) {
-    if (signal.aborted) return abortedResult(engine, id, name, signal.reason)
+    if (signal.aborted) return answer(abortedResult(engine, name, signal.reason))
     const failure = engine.compiled.toolErrorOf(error)
     if (failure instanceof ToolError) {
-      return toolFailure(id, failure.code, failure.message, failure.data)
+      return answer(toolFailure(failure.code, failure.message, failure.data))
     }
-    return internalFailure(engine, id, `tool ${name} threw: ${failure.unexpected}`)
+    return answer(internalFailure(engine, `tool ${name} threw: ${failure.unexpected}`))
   } finally {
     finished = true
     untrack(engine, connection, tracked)
-    if (engine.limiter) engine.limiter.release()
+    if (held) engine.limiter?.release()
   }
 }
 
-function abortedResult(
-  engine: Engine,
-  id: RequestId,
-  name: string,
-  reason: unknown,
-): JsonRpcResponse | undefined {
+/** Why a queued request was refused: every slot busy and the queue full. */
+function busyMessage(limiter: Limiter): string {
+  return `The server is busy (${limiter.max} requests running, ${limiter.maxWaiting} waiting); retry later`
+}
+
+function abortedResult(engine: Engine, name: string, reason: unknown): Params | undefined {
   if (reason === 'timeout') {
     engine.log.warn(`tool ${name} timed out after ${engine.timeoutMs} ms`)
-    return toolFailure(id, 'timeout', `Tool ${name} timed out after ${engine.timeoutMs} ms`)
+    return toolFailure('timeout', `Tool ${name} timed out after ${engine.timeoutMs} ms`)
   }
   if (reason === 'shutdown') {
-    return toolFailure(id, 'unavailable', 'The server is shutting down; retry later')
+    return toolFailure('unavailable', 'The server is shutting down; retry later')
   }
   // Cancelled or disconnected: the client no longer wants an answer.
   return undefined
@@ -503,24 +688,15 @@ function abortedResult(
  * written for the Python arch-wiki-mcp already read (`payload.code`), for every server alike.
  * data never holds `error` or `code` (ToolError drops them), so the spread cannot override them.
  */
-function toolFailure(
-  id: RequestId,
-  code: string,
-  message: string,
-  data?: Readonly<Record<string, unknown>>,
-): JsonRpcResponse {
+function toolFailure(code: string, message: string, data?: Readonly<Params>): Params {
   const payload = { error: message, code, ...data }
-  return {
-    jsonrpc: '2.0',
-    id,
-    result: { content: [{ type: 'text', text: JSON.stringify(payload) }], isError: true },
-  }
+  return { content: [{ type: 'text', text: JSON.stringify(payload) }], isError: true }
 }
 
-function internalFailure(engine: Engine, id: RequestId, detail: string): JsonRpcResponse {
+function internalFailure(engine: Engine, detail: string): Params {
   const ref = randomRef()
   engine.log.error(`internal error ${ref}: ${detail}`)
-  return toolFailure(id, 'internal_error', 'Internal error', { ref })
+  return toolFailure('internal_error', 'Internal error', { ref })
 }
 
 function randomRef(): string {
@@ -544,8 +720,9 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
 async function getPrompt(
   engine: Engine,
   connection: Connection,
+  scope: Scope,
   id: RequestId,
-  params: Record<string, unknown> | undefined,
+  params: Params | undefined,
 ): Promise<JsonRpcResponse | undefined> {
   const name = params?.name
   if (typeof name !== 'string') return invalidParams(id, 'name must be a string')
@@ -567,12 +744,19 @@ async function getPrompt(
     args = parsed.data
   }
 
-  const wait = engine.limiter?.acquire()
-  if (wait) await wait
   const tracked = track(engine, connection, id)
   const signal = tracked.running.controller.signal
-  const ctx: PromptContext = { signal, requestId: id, session: connection.session, log: engine.log }
+  let held = false
+  const ctx: PromptContext = { signal, requestId: id, session: scope.session, log: engine.log }
   try {
+    const slot = engine.limiter ? engine.limiter.acquire(signal) : true
+    held = slot === true || (slot !== false && (await slot))
+    if (!held) {
+      if (signal.aborted) return promptAborted(id, signal.reason)
+      return errorResponse(id, INTERNAL_ERROR, 'Server busy', {
+        reason: busyMessage(engine.limiter!),
+      })
+    }
     const messages = await untilAborted(prompt.handler(args, ctx), signal)
     if (!Array.isArray(messages)) {
       return promptInternalError(
@@ -581,15 +765,17 @@ async function getPrompt(
         `prompt ${name} returned ${typeof messages}, expected an array of messages`,
       )
     }
-    const level = revisionLevel(connection.session.protocolVersion)
-    const shaped = messages.filter((message) => blockAllowed(message.content, level))
-    return { jsonrpc: '2.0', id, result: { description: prompt.description, messages: shaped } }
+    const shaped = messages.filter((message) => blockAllowed(message.content, scope.revision))
+    return complete(engine, scope.revision, id, {
+      description: prompt.description,
+      messages: shaped,
+    })
   } catch (error) {
     if (signal.aborted) return promptAborted(id, signal.reason)
     return promptInternalError(engine, id, `prompt ${name} threw: ${describeError(error)}`)
   } finally {
     untrack(engine, connection, tracked)
-    if (engine.limiter) engine.limiter.release()
+    if (held) engine.limiter?.release()
   }
 }
 

@@ -9,17 +9,21 @@ import {
   type ProtocolOptions,
 } from '../core/engine.js'
 import {
+  isModernRequest,
+  readEnvelope,
+  unsupportedVersion as unsupportedRevision,
+} from '../core/envelope.js'
+import {
   classify,
-  errorResponse,
   invalidRequest,
-  METHOD_NOT_FOUND,
   parseErrorResponse,
   parseJson,
   type JsonRpcResponse,
 } from '../core/json-rpc.js'
 import { createLogger } from '../core/logger.js'
-import { isSupportedVersion } from '../core/protocol-versions.js'
+import { MODERN, modernRevisionOf, revisionOf } from '../core/revisions.js'
 import { BearerAuth, bearerToken, type HttpAuth } from './bearer-auth.js'
+import { headerMismatch } from './request-headers.js'
 import {
   acceptOf,
   hostAllowed,
@@ -275,10 +279,13 @@ export function createHttpCore(
     }
     const header = request.header('mcp-protocol-version')
     const session = connection.session
-    if (header !== null) session.protocolVersion = header
+    if (header !== null) {
+      session.protocolVersion = header
+      connection.declaredVersion = header
+    }
 
     if (Array.isArray(parsed.value)) {
-      if (header !== null && !isSupportedVersion(header))
+      if (header !== null && revisionOf(header) === undefined)
         return rpc(400, unsupportedVersion(header))
       const answer = await handleBatch(engine, connection, parsed.value)
       if (answer === undefined) return ACCEPTED
@@ -290,24 +297,42 @@ export function createHttpCore(
       log.debug(`refused message: ${JSON.stringify(message.response.error?.data)}`)
       return rpc(400, message.response)
     }
-    if (
+    const modern =
       message.kind === 'request' &&
-      (message.method === 'server/discover' || message.method === 'subscriptions/listen')
-    ) {
-      return rpc(200, errorResponse(message.id, METHOD_NOT_FOUND, 'Method not found'))
+      isModernRequest(message.method, message.params, header ?? undefined)
+    // A client of a later revision first learns which ones are served, before any other rule of
+    // this one (its headers may differ) is held against it.
+    if (modern && header !== null && modernRevisionOf(header) === undefined) {
+      return rpc(400, unsupportedRevision(message.id, header))
+    }
+    if (modern) {
+      const mismatch = headerMismatch((name) => request.header(name), message)
+      if (mismatch) {
+        log.debug(`refused message: ${mismatch.error?.message ?? ''}`)
+        return rpc(400, mismatch)
+      }
+      // A malformed envelope makes the whole request malformed: 400, before any dispatch.
+      const envelope = readEnvelope(message.id, message.params, header ?? undefined)
+      if ('error' in envelope) return rpc(400, envelope.error)
     }
     const isInitialize = message.kind === 'request' && message.method === 'initialize'
-    if (!isInitialize && header !== null && !isSupportedVersion(header)) {
+    if (!modern && !isInitialize && header !== null && revisionOf(header) === undefined) {
       return rpc(400, unsupportedVersion(header))
     }
     if (message.kind !== 'request') {
       await handleMessage(engine, connection, message)
       return ACCEPTED
     }
+    /** A stateless error says by its status what kind of failure it is (404 for an unknown method). */
+    const answerOutput = (answer: JsonRpcResponse): HttpOutput =>
+      rpc(modern && answer.error ? (MODERN.errorStatus[answer.error.code] ?? 200) : 200, answer)
 
     const accept = acceptOf(request.header('accept'))
     const params = (parsed.value as { params?: { _meta?: { progressToken?: unknown } } }).params
-    const wantsProgress = params?._meta?.progressToken !== undefined
+    // A subscription's acknowledgement is a notification, so it needs a stream like progress does.
+    const wantsProgress =
+      params?._meta?.progressToken !== undefined ||
+      (modern && message.method === 'subscriptions/listen')
     const onDisconnect = (): void => {
       abortAll(connection, 'disconnect')
     }
@@ -316,7 +341,7 @@ export function createHttpCore(
     if (!accept.sse || (!wantsProgress && accept.json)) {
       try {
         const answer = await handleMessage(engine, connection, message)
-        return answer === undefined ? ACCEPTED : rpc(200, answer)
+        return answer === undefined ? ACCEPTED : answerOutput(answer)
       } finally {
         unsubscribe()
       }
@@ -362,7 +387,7 @@ export function createHttpCore(
       const settle = (answer: JsonRpcResponse | undefined): void => {
         if (stream === undefined) {
           end()
-          resolve(answer === undefined ? ACCEPTED : rpc(200, answer))
+          resolve(answer === undefined ? ACCEPTED : answerOutput(answer))
           return
         }
         if (answer !== undefined) event(answer)

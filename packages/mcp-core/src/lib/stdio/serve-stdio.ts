@@ -14,7 +14,7 @@ import {
 import { classify, invalidRequest, parseErrorResponse, parseJson } from '../core/json-rpc.js'
 import { Limiter } from '../core/limiter.js'
 import { createLogger } from '../core/logger.js'
-import { LATEST_PROTOCOL_VERSION } from '../core/protocol-versions.js'
+import { LATEST_LEGACY } from '../core/revisions.js'
 
 /** Options for {@link serveStdio}. */
 export interface ServeStdioOptions extends ProtocolOptions {
@@ -26,6 +26,11 @@ export interface ServeStdioOptions extends ProtocolOptions {
   maxLineBytes?: number
   /** Handlers running at once; the rest queue. Default 32. */
   maxInFlight?: number
+  /**
+   * Requests waiting for a handler slot; beyond it a request is refused at once (`unavailable`).
+   * Time spent waiting counts toward `requestTimeoutMs`. Default 256.
+   */
+  maxQueued?: number
 }
 
 /** A running stdio server. */
@@ -37,6 +42,8 @@ export interface StdioServer {
 }
 
 const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024
+const DEFAULT_MAX_IN_FLIGHT = 32
+const DEFAULT_MAX_QUEUED = 256
 const NEWLINE = 0x0a
 const FLUSH_LIMIT_MS = 1000
 
@@ -61,7 +68,11 @@ export function serveStdio(
   const guard = injected ? undefined : guardStdout()
   const rawWrite: (line: string) => boolean = guard ? guard.write : (line) => output.write(line)
 
-  const engine = createEngine(server, options, log, new Limiter(options?.maxInFlight ?? 32))
+  const limiter = new Limiter(
+    options?.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+    options?.maxQueued ?? DEFAULT_MAX_QUEUED,
+  )
+  const engine = createEngine(server, options, log, limiter)
   let open = true
   let paused = false
   const write = (message: object): void => {
@@ -77,7 +88,7 @@ export function serveStdio(
     }
   }
   const connection: Connection = {
-    session: createSession('stdio', LATEST_PROTOCOL_VERSION),
+    session: createSession('stdio', LATEST_LEGACY.version),
     keyPrefix: '',
     running: new Set(),
     notify: write,
