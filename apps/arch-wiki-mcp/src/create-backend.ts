@@ -25,7 +25,6 @@ import {
   fromWikitext,
   linksOf,
   sectionSliceAt,
-  templatesOf,
   WikitextParserError,
   type AdmonitionType,
   type Node,
@@ -46,11 +45,6 @@ const SOURCE_PATTERNS = {
   fileBlock: 'template_hc',
   indented: 'indented_block',
 } as const
-
-/** The templates of a page that have a body: verify hashes these. */
-function templatesWithBody(tree: Root) {
-  return templatesOf(tree, { profile: archwiki }).filter((call) => call.raw !== '')
-}
 
 /**
  * The template names warnings() sends for alias resolution (also used by the record script):
@@ -235,7 +229,6 @@ export function createBackend(
         message: a.message,
       }))
     },
-    templateBodies: (wikitext) => templatesWithBody(tree(wikitext)).map((call) => call.raw),
     links: (wikitext, excludedPrefixes) =>
       linksOf(tree(wikitext), { excludedPrefixes }).map((link) => ({
         targetPage: link.target ?? '',

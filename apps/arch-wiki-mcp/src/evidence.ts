@@ -178,6 +178,22 @@ export function warningEvidence(
     })
 }
 
+/**
+ * The verbatim bodies of the admonitions `warnings` would list for a scope, in its order; an
+ * alias that cannot be attested leaves its admonition out (warnings refuses the whole list).
+ */
+export async function warningRaws(backend: Backend, scope: Scope): Promise<string[]> {
+  const aliases = await backend.templateAliases(scope.revision)
+  return backend
+    .admonitions(scope.text, aliases)
+    .filter((a) => a.raw.length > 0)
+    .map((a) => {
+      const resolution = a.aliasKey === null ? undefined : aliases.get(a.aliasKey)
+      return resolution && 'unresolvable' in resolution ? null : a.raw
+    })
+    .filter((raw): raw is string => raw !== null)
+}
+
 export function linkEvidence(
   backend: Backend,
   scope: Scope,

@@ -173,6 +173,7 @@ Usage:
   arch-wiki-mcp <tool> <args…>            call one tool and print its JSON result
   arch-wiki-mcp verify <evidence.json | ->
   arch-wiki-mcp verify --revid N (--content-hash H | --content-raw-file F) [--source-pattern P]
+                [--section-anchor A]
   arch-wiki-mcp recheck <evidence.json | ->
 
 Tools (positional arguments in this order):

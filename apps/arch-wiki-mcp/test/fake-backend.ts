@@ -181,9 +181,6 @@ export function fakeWiki(): FakeWiki {
         }
         return out
       },
-      templateBodies(wikitext) {
-        return [...wikitext.matchAll(/\{\{\w+\|([^}]*)\}\}/g)].map((m) => (m[1] as string).trim())
-      },
       links(wikitext, excluded) {
         return [...wikitext.matchAll(/\[\[([^\]|#]*)(?:#([^\]|]*))?(?:\|([^\]]*))?\]\]/g)]
           .filter(

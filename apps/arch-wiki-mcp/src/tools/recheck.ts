@@ -1,12 +1,10 @@
 import { defineTool, ToolError } from '@wiki/mcp-core'
+import type { RecheckKind as Kind } from '@wiki/provenance'
 import type { z } from 'zod'
 import type { Backend, Revision } from '../backend.js'
 import { guard, failureOf } from '../errors.js'
 import { commandEvidence, scopeOf, warningEvidence } from '../evidence.js'
-import type { RECHECK_KINDS } from '../schemas.js'
 import { recheckInput, recheckOutput } from '../schemas.js'
-
-type Kind = (typeof RECHECK_KINDS)[number]
 type Output = z.input<typeof recheckOutput>
 
 /** What recheck compares, read from the evidence object or the loose arguments (§7.2). */

@@ -1,8 +1,5 @@
 import { ProvenanceError } from './provenance-error.js'
-
-/** Where a quoted text came from, as `verify` and `recheck` name it (arch-wiki.md §7.1). */
-export type SourcePattern =
-  'page' | 'section' | 'template_bc' | 'template_hc' | 'indented_block' | 'warning'
+import type { AdmonitionType, BlockType, CodeSourcePattern } from './source-patterns.js'
 
 /** The evidence tiers (arch-wiki.md §1). The tier decides which keys an output may carry. */
 export type EvidenceTier = 'hashed' | 'attributed' | 'pointer' | 'audit'
@@ -61,8 +58,8 @@ export interface CommandEvidence {
   readonly content_raw: string
   readonly content_hash: string
   readonly content_hash_cleaned: string
-  readonly block_type: 'block_code' | 'file_content' | 'preformatted'
-  readonly source_pattern: 'template_bc' | 'template_hc' | 'indented_block'
+  readonly block_type: BlockType
+  readonly source_pattern: CodeSourcePattern
   readonly language: null
   readonly header: string | null
   readonly placeholders: readonly string[] | null
@@ -74,7 +71,7 @@ export interface CommandEvidence {
 
 /** One `warnings` item: an admonition. `alias*` are set only for a redirect alias. */
 export interface WarningEvidence {
-  readonly type: 'NOTE' | 'WARNING' | 'TIP' | 'CAUTION'
+  readonly type: AdmonitionType
   readonly message: string
   readonly message_raw: string
   readonly content_hash: string
