@@ -126,6 +126,7 @@ export interface Backend {
   /** Admonitions in `wikitext`; `aliases` types the redirect names. */
   admonitions(wikitext: string, aliases: ReadonlyMap<string, AliasResolution>): Admonition[]
   links(wikitext: string, excludedPrefixes: ReadonlySet<string>): Link[]
-  renderSection(raw: string): string
+  /** CommonMark of a section's wikitext (the renderer loads on first use). */
+  renderSection(raw: string): Promise<string>
   cleanSnippet(snippet: string): string
 }

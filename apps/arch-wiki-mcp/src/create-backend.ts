@@ -30,9 +30,17 @@ import {
   type Node,
   type Root,
 } from '@wiki/wikitext-parser'
-import { toMarkdown } from '@wiki/wikitext-parser/markdown'
-import type { AliasResolution, ApiSection, Backend, Revision } from './backend.js'
+import type {
+  Admonition,
+  AliasResolution,
+  ApiSection,
+  Backend,
+  CodeBlock,
+  Link,
+  Revision,
+} from './backend.js'
 import { WikiFailure } from './backend.js'
+import { createByteLru } from './byte-lru.js'
 
 export interface CreateBackendOptions {
   site: WikiSite
@@ -75,38 +83,76 @@ export function templateNames(wikitext: string): string[] {
  * Remembers a pure function of a wikitext. Revisions never change, so whatever is extracted from
  * one never changes either: a cached page answers commands, warnings, links and section without
  * parsing again. Keys are the texts themselves (the whole page is the same string object as the
- * revision cache holds, whose hash V8 keeps); at most `max` entries, oldest dropped first.
+ * revision cache holds, whose hash V8 keeps); the least recently used go first once the values'
+ * estimated size passes `maxBytes`.
  */
-function memo<T>(fn: (text: string) => T, max = 128): (text: string) => T {
-  const cache = new Map<string, T>()
-  return (text) => {
-    const hit = cache.get(text)
-    if (hit !== undefined) return hit
-    const value = fn(text)
-    if (cache.size >= max) cache.delete(cache.keys().next().value as string)
-    cache.set(text, value)
-    return value
-  }
+function memo<T>(
+  fn: (text: string) => T,
+  maxBytes: number,
+  sizeOf: (value: T, text: string) => number,
+): (text: string) => T {
+  const cache = createByteLru<T>(maxBytes)
+  return (text) =>
+    cache.through(
+      text,
+      () => fn(text),
+      (value) => sizeOf(value, text),
+    )
 }
+
+// Estimated sizes. A tree costs about 22 bytes of heap per character of wikitext (measured on the
+// recorded GRUB page: 61 KB of text, 1.4 MB of tree); a string two bytes per character.
+const TREE_BYTES_PER_CHAR = 24
+const MB = 1024 * 1024
+const stringBytes = (text: string) => 2 * text.length + 16
+const listBytes = (items: readonly object[], strings: (item: never) => string[]) =>
+  items.reduce<number>(
+    (sum, item) => sum + 64 + strings(item as never).reduce((n, t) => n + stringBytes(t), 0),
+    64,
+  )
 
 export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
   const { site } = options
-  const codeBlocks = memo((wikitext: string) =>
-    codeBlocksOf(fromWikitext(wikitext), { profile: archwiki }).map((block) => ({
-      sourcePattern: SOURCE_PATTERNS[block.kind],
-      raw: block.raw,
-      content: block.text,
-      placeholders: block.placeholders,
-      header: block.header,
-      sliceable: block.sliceable,
-    })),
+  // Trees are large (a node per construct): a few pages' worth, then parse again.
+  const tree = memo(
+    (wikitext: string) => fromWikitext(wikitext),
+    16 * MB,
+    (_tree, text) => TREE_BYTES_PER_CHAR * text.length,
   )
-  // Trees are large (a node per construct): keep only a few.
-  const tree = memo((wikitext: string) => fromWikitext(wikitext), 8)
-  const rendered = memo((raw: string) => toMarkdown(fromWikitext(raw), { profile: archwiki }))
-  const names = memo((wikitext: string) => templateNamesOf(tree(wikitext)))
+  const codeBlocks = memo(
+    (wikitext: string) =>
+      codeBlocksOf(tree(wikitext), { profile: archwiki }).map((block) => ({
+        sourcePattern: SOURCE_PATTERNS[block.kind],
+        raw: block.raw,
+        content: block.text,
+        placeholders: block.placeholders,
+        header: block.header,
+        sliceable: block.sliceable,
+      })),
+    4 * MB,
+    (blocks) =>
+      listBytes(blocks, (b: CodeBlock) => [
+        b.raw,
+        b.content,
+        b.header ?? '',
+        ...(b.placeholders ?? []),
+      ]),
+  )
+  // The Markdown renderer (unified, remark) is loaded on the first section() call only: no other
+  // tool renders, and loading it costs as much as the rest of start-up.
+  let markdown: Promise<typeof import('@wiki/wikitext-parser/markdown')> | undefined
+  const rendered = createByteLru<string>(4 * MB)
+  // Each name once: the adapter canonicalises and looks up every name it is given.
+  const names = memo(
+    (wikitext: string) => [...new Set(templateNamesOf(tree(wikitext)))],
+    1 * MB,
+    (list) => list.reduce((n, name) => n + stringBytes(name), 64),
+  )
+  const hashes = createByteLru<string>(2 * MB)
+  const admonitionLists = createByteLru<{ signature: string; list: Admonition[] }>(4 * MB)
+  const linkLists = createByteLru<{ prefixes: ReadonlySet<string>; list: Link[] }>(4 * MB)
   const source = createMediaWikiSource({
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,
@@ -148,7 +194,14 @@ export function createBackend(
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),
     revisionUrl: (revid, anchor) => revisionUrl(site, revid, anchor),
     revisionWikitextUrl: (revid) => revisionWikitextUrl(site, revid),
-    hash: hashContent,
+    // Extracted texts are the same string objects call after call, whose hash V8 keeps: a lookup
+    // costs less than SHA-256 of a 60 KB page.
+    hash: (text) =>
+      hashes.through(
+        text,
+        () => hashContent(text),
+        () => stringBytes(text) + 96,
+      ),
     diff: (before, after, oldHeader, newHeader) =>
       unifiedDiff(before, after, { oldHeader, newHeader }),
 
@@ -221,21 +274,49 @@ export function createBackend(
       const types = new Map<string, AdmonitionType>()
       // An unresolvable name still marks an admonition, so the tool can refuse it.
       for (const [name, a] of aliases) types.set(name, 'type' in a ? a.type : 'WARNING')
-      return admonitionsOf(tree(wikitext), { profile: archwiki, aliases: types }).map((a) => ({
-        type: a.type,
-        name: a.name,
-        aliasKey: a.alias,
-        raw: a.raw,
-        message: a.message,
-      }))
+      // The same page with the same alias answer gives the same list (aliases expire by TTL).
+      const signature = [...types].map(([name, type]) => `${name}\u0001${type}`).join('\u0000')
+      const hit = admonitionLists.get(wikitext)
+      if (hit?.signature === signature) return hit.list
+      const list = admonitionsOf(tree(wikitext), { profile: archwiki, aliases: types }).map(
+        (a) => ({
+          type: a.type,
+          name: a.name,
+          aliasKey: a.alias,
+          raw: a.raw,
+          message: a.message,
+        }),
+      )
+      const bytes = listBytes(list, (a: Admonition) => [a.name, a.raw, a.message])
+      admonitionLists.set(wikitext, { signature, list }, bytes + stringBytes(signature))
+      return list
     },
-    links: (wikitext, excludedPrefixes) =>
-      linksOf(tree(wikitext), { excludedPrefixes }).map((link) => ({
+    links(wikitext, excludedPrefixes) {
+      // siteinfo's prefixes are one Set while cached; the fallback is a new Set each time.
+      const hit = linkLists.get(wikitext)
+      if (hit?.prefixes === excludedPrefixes) return hit.list
+      const list = linksOf(tree(wikitext), { excludedPrefixes }).map((link) => ({
         targetPage: link.target ?? '',
         displayText: link.text,
         anchor: link.anchor,
-      })),
-    renderSection: rendered,
+      }))
+      const bytes = listBytes(list, (l: Link) => [
+        l.targetPage,
+        l.displayText ?? '',
+        l.anchor ?? '',
+      ])
+      linkLists.set(wikitext, { prefixes: excludedPrefixes, list }, bytes)
+      return list
+    },
+    async renderSection(raw) {
+      const hit = rendered.get(raw)
+      if (hit !== undefined) return hit
+      markdown ??= import('@wiki/wikitext-parser/markdown')
+      const { toMarkdown } = await markdown
+      const text = toMarkdown(fromWikitext(raw), { profile: archwiki })
+      rendered.set(raw, text, stringBytes(raw) + stringBytes(text))
+      return text
+    },
     cleanSnippet: (snippet) => cleanSnippet(snippet, archwiki),
   }
 }

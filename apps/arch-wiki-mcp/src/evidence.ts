@@ -79,13 +79,13 @@ export function pageEvidence(backend: Backend, revision: Revision) {
   }
 }
 
-export function sectionEvidence(
+export async function sectionEvidence(
   backend: Backend,
   scope: Scope & { anchor: string },
-): z.input<typeof sectionOutput> {
+): Promise<z.input<typeof sectionOutput>> {
   const { revision, anchor } = scope
   const section = findSection(revision, anchor)
-  const content = backend.renderSection(scope.text)
+  const content = await backend.renderSection(scope.text)
   return {
     title: revision.title,
     url: backend.pageUrl(revision.title, anchor),

@@ -194,7 +194,7 @@ export function fakeWiki(): FakeWiki {
             displayText: m[3]?.trim() || null,
           }))
       },
-      renderSection: (raw) => raw.replace(/^== (.*) ==$/m, '## $1'),
+      renderSection: (raw) => Promise.resolve(raw.replace(/^== (.*) ==$/m, '## $1')),
       cleanSnippet: (snippet) => snippet.replace(/<[^>]+>/g, ''),
     },
   }
