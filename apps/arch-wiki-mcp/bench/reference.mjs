@@ -60,7 +60,11 @@ const servers = {
   ours: {
     command: process.execPath,
     args: [join(app, 'bin.js'), '--stdio'],
-    env: { ARCH_WIKI_OFFLINE: fixtures },
+    env: {
+      ARCH_WIKI_OFFLINE: fixtures,
+      // For experiments with V8 flags; unset in the recorded runs.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    },
   },
   reference: {
     command: 'python3',

@@ -21,14 +21,13 @@ import {
   archwiki,
   cleanSnippet,
   codeBlocksOf,
-  createLocator,
   fromWikitext,
   linksOf,
+  sectionOffsetLanding,
   sectionSliceAt,
+  templateNamesOf,
   WikitextParserError,
   type AdmonitionType,
-  type Node,
-  type Root,
 } from '@wiki/wikitext-parser'
 import type {
   Admonition,
@@ -56,25 +55,8 @@ const SOURCE_PATTERNS = {
 
 /**
  * The template names warnings() sends for alias resolution (also used by the record script):
- * every template's name at every depth of the page outside comments, nowiki and opaque tags,
- * code templates and bodiless ones included (§6.6 step 2: the names depend only on the page).
- * A call with a modifier (`subst:`) is written with a `:`, which is never sent.
+ * every name of the page (the names depend only on the page), whichever templates it holds.
  */
-function templateNamesOf(tree: Root): string[] {
-  const names: string[] = []
-  const stack: Node[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop() as Node
-    if ((node.type === 'template' || node.type === 'magicWord') && node.modifier === null) {
-      names.push(node.name)
-    }
-    if ('children' in node)
-      for (let index = node.children.length - 1; index >= 0; index--)
-        stack.push(node.children[index] as Node)
-  }
-  return names
-}
-
 export function templateNames(wikitext: string): string[] {
   return templateNamesOf(fromWikitext(wikitext))
 }
@@ -115,10 +97,11 @@ export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
   const { site } = options
-  // Trees are large (a node per construct): a few pages' worth, then parse again.
+  // Trees are large (a node per construct) and needed only until a page's blocks, names, links
+  // and slices are extracted, which are kept apart: about three 60 KB pages' worth.
   const tree = memo(
     (wikitext: string) => fromWikitext(wikitext),
-    16 * MB,
+    4 * MB,
     (_tree, text) => TREE_BYTES_PER_CHAR * text.length,
   )
   const codeBlocks = memo(
@@ -151,6 +134,7 @@ export function createBackend(
     (list) => list.reduce((n, name) => n + stringBytes(name), 64),
   )
   const hashes = createByteLru<string>(2 * MB)
+  const slices = createByteLru<Map<string, { start: number; end: number } | string>>(1 * MB)
   const admonitionLists = createByteLru<{ signature: string; list: Admonition[] }>(4 * MB)
   const linkLists = createByteLru<{ prefixes: ReadonlySet<string>; list: Link[] }>(4 * MB)
   const source = createMediaWikiSource({
@@ -253,20 +237,36 @@ export function createBackend(
           'evidence_unresolvable',
           `Section '${section.anchor}' in page '${revision.title}' did not resolve to a heading (${why})`,
         )
-      let slice
-      try {
-        slice = sectionSliceAt(wikitext, {
-          codePointOffset: offset,
-          level,
-          nextCodePointOffset: nextOffset,
-          tree: tree(wikitext),
-        })
-      } catch (error) {
-        // Section data no page can match (a negative offset, a level outside 1-6): fail closed.
-        if (!(error instanceof WikitextParserError)) throw error
-        throw failure(`the wiki's section entry was refused: ${error.message}`)
+      // Remembered per page, so a page whose tree was evicted answers known sections unparsed.
+      let known = slices.get(wikitext)
+      if (known === undefined) {
+        known = new Map()
+        slices.set(wikitext, known, 64 * revision.sections.length + 256)
       }
-      if (!slice) throw failure(landing(wikitext, offset, level, nextOffset))
+      const key = `${offset}|${level}|${nextOffset}`
+      let slice = known.get(key)
+      if (slice === undefined) {
+        try {
+          slice =
+            sectionSliceAt(wikitext, {
+              codePointOffset: offset,
+              level,
+              nextCodePointOffset: nextOffset,
+              tree: tree(wikitext),
+            }) ??
+            sectionOffsetLanding(wikitext, {
+              codePointOffset: offset,
+              level,
+              nextCodePointOffset: nextOffset,
+            })
+        } catch (error) {
+          // Section data no page can match (a negative offset, a level outside 1-6): fail closed.
+          if (!(error instanceof WikitextParserError)) throw error
+          slice = `the wiki's section entry was refused: ${error.message}`
+        }
+        known.set(key, slice)
+      }
+      if (typeof slice === 'string') throw failure(slice)
       return slice
     },
     codeBlocks,
@@ -319,21 +319,6 @@ export function createBackend(
     },
     cleanSnippet: (snippet) => cleanSnippet(snippet, archwiki),
   }
-}
-
-/**
- * Where a section offset landed, for the message of a slice that did not resolve: the start of the
- * line it points into, or how far past the end of the page it is.
- */
-function landing(wikitext: string, offset: number, level: number, next: number | null): string {
-  const locator = createLocator(wikitext)
-  const length = locator.toCodePoint(wikitext.length)
-  if (offset > length) return `offset ${offset} is past the end of the page, ${length} code points`
-  const start = locator.fromCodePoint(offset)
-  const lineEnd = wikitext.indexOf('\n', start)
-  const line = wikitext.slice(start, lineEnd === -1 ? wikitext.length : lineEnd)
-  const ending = next === null ? '' : `, next section at ${next}`
-  return `offset ${offset} landed on ${JSON.stringify(line.slice(0, 40))}; expected a level-${level} heading${ending}`
 }
 
 /** Validates the site settings; throws the provenance error that names the bad setting. */

@@ -9,8 +9,8 @@ import type {
 /** What `verify` matched when it re-extracted from the revision. */
 export interface VerifyMatch {
   readonly source_pattern: SourcePattern
-  readonly section_anchor?: string
-  readonly block_index?: number
+  readonly section_anchor?: string | undefined
+  readonly block_index?: number | undefined
 }
 
 /** `verify`'s answer (arch-wiki.md §7.1). A hash that is not reproduced is an answer, not an error. */

@@ -14,7 +14,8 @@ export interface SectionInfo {
   readonly index: string
   /** Code-point offset in the page's wikitext, or `null` for a transcluded section. */
   readonly byteoffset: number | null
-  readonly fromtitle: string | false | null
+  /** The page a transcluded section comes from, or `false` for the page itself. */
+  readonly fromtitle: string | false
   readonly link_anchor: string
 }
 
