@@ -162,30 +162,41 @@ async function session(spec, anchors) {
   // CPU and memory of the whole session, start-up included, before the warm repeats.
   const cpu = cpuMs(pid)
   const memory = memoryMb(pid)
-  const warm = {}
-  const warmArgs = {
-    search: { query: 'GRUB' },
-    page: { title_or_url: 'GRUB' },
-    sections: { title_or_url: 'GRUB' },
-    section: { title_or_url: 'GRUB', anchor: 'Installation' },
-    commands: { title_or_url: 'GRUB', anchor: 'Installation' },
-    warnings: { title_or_url: 'GRUB' },
-    links: { title_or_url: 'GRUB' },
-  }
-  for (const name of TOOLS) {
-    const samples = []
-    for (let i = 0; i < WARM; i++) {
-      const t = now()
-      await call(client, name, warmArgs[name])
-      samples.push(now() - t)
-    }
-    warm[name] = median(samples)
-  }
-  await transport.close()
   const answerBytes = Object.fromEntries(
     Object.entries(bytes).map(([k, v]) => [k, v.reduce((a, b) => a + b, 0)]),
   )
-  return { calls: calls.length, cpu, memory, warm, answerBytes, hashes }
+  return { client, transport, calls: calls.length, cpu, memory, answerBytes, hashes }
+}
+
+const WARM_ARGS = {
+  search: { query: 'GRUB' },
+  page: { title_or_url: 'GRUB' },
+  sections: { title_or_url: 'GRUB' },
+  section: { title_or_url: 'GRUB', anchor: 'Installation' },
+  commands: { title_or_url: 'GRUB', anchor: 'Installation' },
+  warnings: { title_or_url: 'GRUB' },
+  links: { title_or_url: 'GRUB' },
+}
+
+/**
+ * Warm medians per tool, the two servers' calls alternating one by one so that a busy machine
+ * slows both alike.
+ */
+async function warmMedians(sessions) {
+  const samples = { ours: {}, reference: {} }
+  for (const name of TOOLS) {
+    for (let i = 0; i < WARM; i++) {
+      const order = i % 2 ? ['reference', 'ours'] : ['ours', 'reference']
+      for (const who of order) {
+        const t = now()
+        await call(sessions[who].client, name, WARM_ARGS[name])
+        ;(samples[who][name] ??= []).push(now() - t)
+      }
+    }
+  }
+  for (const who of ['ours', 'reference']) {
+    sessions[who].warm = Object.fromEntries(TOOLS.map((name) => [name, median(samples[who][name])]))
+  }
 }
 
 // 3. spawn → initialized for the three apps and bare Node ------------------------------------------
@@ -261,6 +272,12 @@ if (skipped) {
   }
   const sessions = { ours: await session(servers.ours, anchors) }
   sessions.reference = await session(servers.reference, anchors)
+  await warmMedians(sessions)
+  for (const who of ['ours', 'reference']) {
+    await sessions[who].transport.close()
+    delete sessions[who].client
+    delete sessions[who].transport
+  }
   // The same work on both sides: the commands blocks, hash by hash (the reference hashes NUL
   // characters where a <nowiki> sits inside italics on Pacman; ours hashes the wikitext).
   const differing = sessions.ours.hashes.filter((h, i) => h !== sessions.reference.hashes[i])

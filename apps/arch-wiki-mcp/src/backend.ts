@@ -2,7 +2,12 @@
 // @wiki/wiki-adapters (the API), @wiki/wikitext-parser (extraction) and @wiki/provenance (URLs,
 // hashes); tests implement it with small fakes. Keeping the seam here keeps every tool file to
 // argument mapping, orchestration and output assembly: no extraction logic lives in the app.
-import type { AdmonitionType, CodeSourcePattern, EvidenceErrorCode } from '@wiki/provenance'
+import type {
+  AdmonitionType,
+  CodeSourcePattern,
+  EvidenceErrorCode,
+  WikiSite,
+} from '@wiki/provenance'
 
 /** One item of the API's `sections` list, legacy shape (`linkAnchor`, string levels). */
 export interface ApiSection {
@@ -97,10 +102,8 @@ export class WikiFailure extends Error {
 
 export interface Backend {
   // site and provenance ---------------------------------------------------------------------------
-  /** §3.1: a title, or throws `malformed_wiki_url`. */
-  titleFrom(titleOrUrl: string): string
-  /** §3.1 for recheck: a title and the URL's fragment, decoded, or throws `malformed_wiki_url`. */
-  titleAndAnchorFrom(url: string): { title: string; anchor: string | null }
+  /** The configured wiki: `title_or_url` is read against it (provenance's parseTitleOrUrl). */
+  readonly site: WikiSite
   pageUrl(title: string, anchor?: string | null): string
   revisionUrl(revid: number, anchor?: string | null): string
   revisionWikitextUrl(revid: number): string

@@ -5,7 +5,6 @@ import {
   createWikiSite,
   hashContent,
   pageUrl,
-  parseTitleOrUrl,
   revisionUrl,
   revisionWikitextUrl,
   unifiedDiff,
@@ -158,23 +157,7 @@ export function createBackend(
 
   return {
     source,
-    titleFrom: (input) => parseTitleOrUrl(site, input),
-    titleAndAnchorFrom(input) {
-      const title = parseTitleOrUrl(site, input)
-      const hash = input.trim().split('#')[1]
-      let anchor: string | null = null
-      if (hash !== undefined && hash !== '') {
-        try {
-          anchor = decodeURIComponent(hash)
-        } catch {
-          throw new WikiFailure(
-            'malformed_wiki_url',
-            `The anchor of ${JSON.stringify(input)} holds invalid percent-encoding`,
-          )
-        }
-      }
-      return { title, anchor }
-    },
+    site,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),
     revisionUrl: (revid, anchor) => revisionUrl(site, revid, anchor),
     revisionWikitextUrl: (revid) => revisionWikitextUrl(site, revid),

@@ -1,6 +1,7 @@
 // Orchestration shared by the evidence tools: resolve the input, fetch the revision, cut the
 // slice, and build each tier's fields. Output assembly lives here so page/section/commands/warnings
 // and verify/recheck produce byte-identical evidence.
+import { parseTitleOrUrl } from '@wiki/provenance'
 import type { z } from 'zod'
 import type { AliasResolution, ApiSection, Backend, Revision } from './backend.js'
 import { WikiFailure } from './backend.js'
@@ -21,7 +22,7 @@ export async function loadPage(
   titleOrUrl: string,
   options?: { fresh?: boolean },
 ): Promise<Revision> {
-  return backend.page(backend.titleFrom(titleOrUrl), options)
+  return backend.page(parseTitleOrUrl(backend.site, titleOrUrl), options)
 }
 
 export function findSection(revision: Revision, anchor: string): ApiSection {

@@ -46,6 +46,14 @@ export { parseTitleOrUrl } from './lib/parse-title-or-url.js'
 export { percentEncode, percentEncodeAnchor } from './lib/percent-encode.js'
 export { MalformedWikiUrl, ProvenanceError } from './lib/provenance-error.js'
 export type { ProvenanceErrorCode } from './lib/provenance-error.js'
+export { judgeRecheck, readRecheckClaim } from './lib/recheck-claim.js'
+export type {
+  RecheckArguments,
+  RecheckClaim,
+  RecheckItem,
+  RecheckObservation,
+  RecheckVerdict,
+} from './lib/recheck-claim.js'
 export { restoreIndentedMarkers } from './lib/restore-indented-markers.js'
 export { unifiedDiff } from './lib/unified-diff.js'
 export type { UnifiedDiffOptions } from './lib/unified-diff.js'
