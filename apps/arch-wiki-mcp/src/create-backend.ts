@@ -37,6 +37,7 @@ import type {
   Link,
   Revision,
 } from './backend.js'
+import type * as Markdown from '@wiki/wikitext-parser/markdown'
 import { WikiFailure } from './backend.js'
 import { createByteLru } from './byte-lru.js'
 
@@ -124,7 +125,7 @@ export function createBackend(
   )
   // The Markdown renderer (unified, remark) is loaded on the first section() call only: no other
   // tool renders, and loading it costs as much as the rest of start-up.
-  let markdown: Promise<typeof import('@wiki/wikitext-parser/markdown')> | undefined
+  let markdown: Promise<typeof Markdown> | undefined
   const rendered = createByteLru<string>(4 * MB)
   // Each name once: the adapter canonicalises and looks up every name it is given.
   const names = memo(

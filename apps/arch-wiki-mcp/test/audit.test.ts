@@ -138,7 +138,7 @@ describe('verify checks the claimed pattern and section, and claims nothing beyo
     const { revid, verify } = hostile()
     for (const content_raw of ['# pacman -S', '/', 'pacman -S grub']) {
       const result = await callTool(verify, { revid, content_raw, source_pattern: 'template_bc' })
-      expect(result, content_raw).toMatchObject({ reproduced: false, matched: null })
+      expect(result).toMatchObject({ reproduced: false, matched: null })
     }
     const whole = await callTool(verify, {
       revid,
@@ -159,7 +159,7 @@ describe('verify checks the claimed pattern and section, and claims nothing beyo
         content_raw: '# pacman -S grub',
         source_pattern,
       })
-      expect(result, source_pattern).toMatchObject({ reproduced: false, matched: null })
+      expect(result).toMatchObject({ reproduced: false, matched: null })
     }
   })
 

@@ -5,7 +5,6 @@
 import {
   ADMONITION_TYPES,
   CODE_SOURCE_PATTERNS,
-  EVIDENCE_ERROR_CODES,
   GONE_REASONS,
   RECHECK_KINDS,
   RECHECK_STATUSES,
@@ -13,6 +12,7 @@ import {
   VERIFY_METHODS,
   type CommandEvidence,
   type CommandsResult,
+  type EvidenceErrorCode,
   type LinkItem,
   type LinksResult,
   type PageEvidence,
@@ -36,22 +36,24 @@ import {
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import type { Admonition, CodeBlock, FailureCode } from '../src/backend.js'
-import {
-  commandItem,
+import type {
   commandsOutput,
   linkItem,
   linksOutput,
   pageOutput,
-  recheckInput,
-  recheckOutput,
   searchOutput,
   sectionItem,
   sectionOutput,
   sectionsOutput,
+  warningsOutput,
+} from '../src/schemas.js'
+import {
+  commandItem,
+  recheckInput,
+  recheckOutput,
   sourcePattern,
   verifyOutput,
   warningItem,
-  warningsOutput,
 } from '../src/schemas.js'
 
 /** `readonly` removed at every depth: zod's outputs are mutable, provenance's types read-only. */
@@ -85,7 +87,7 @@ export const outputsMatchProvenance: readonly true[] = [
   true satisfies Equal<Admonition['type'], WarningEvidence['type']>,
   true satisfies Equal<ParserAdmonitionType, WarningEvidence['type']>,
   true satisfies Equal<AdapterAdmonitionType, WarningEvidence['type']>,
-  true satisfies Equal<FailureCode | 'internal_error', (typeof EVIDENCE_ERROR_CODES)[number]>,
+  true satisfies Equal<FailureCode | 'internal_error', EvidenceErrorCode>,
 ]
 
 describe('the evidence contract', () => {
@@ -120,7 +122,7 @@ describe('the evidence contract', () => {
     ]
     for (const name of names) {
       const sent = adapterCanonicalName(name)
-      expect([null, canonicalTemplateName(name)], name).toContain(sent)
+      expect([null, canonicalTemplateName(name)]).toContain(sent)
     }
     expect(names.map(adapterCanonicalName).filter((n) => n !== null)).toHaveLength(7)
   })

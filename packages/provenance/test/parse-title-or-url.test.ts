@@ -149,7 +149,7 @@ describe('parseTitleOrUrl: http URLs and the rule a refusal names', () => {
       'http://wiki.archlinux.org/index.php?title=GRUB',
       'https://wiki.archlinux.org:443/title/GRUB',
     ]) {
-      expect(parseTitleOrUrl(arch, input), input).toBe('GRUB')
+      expect(parseTitleOrUrl(arch, input)).toBe('GRUB')
     }
     // A wiki on an explicit port is that port only, on either scheme.
     expect(parseTitleOrUrl(local, 'https://127.0.0.1:8080/index.php/Main_Page')).toBe('Main Page')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hashContent, judgeVerifyClaim, ProvenanceError, readVerifyClaim } from '../src/index.js'
+import { hashContent, judgeVerifyClaim, readVerifyClaim } from '../src/index.js'
+import type { ProvenanceError } from '../src/index.js'
 
 const WIKITEXT = '== A ==\n{{bc|ls /}}\nType ls / to list.\n'
 const context = (items: Parameters<typeof judgeVerifyClaim>[1]['items']) => ({
@@ -44,7 +45,7 @@ describe('readVerifyClaim', () => {
       { revid: 7, content_raw: 'x', source_pattern: 'page' as const, section_anchor: 'A' },
     ]
     for (const args of cases) {
-      expect(() => readVerifyClaim(args), JSON.stringify(args)).toThrow(
+      expect(() => readVerifyClaim(args)).toThrow(
         expect.objectContaining({ code: 'invalid_arguments' }) as ProvenanceError,
       )
     }
