@@ -2,6 +2,12 @@
 // @wiki/wiki-adapters (the API), @wiki/wikitext-parser (extraction) and @wiki/provenance (URLs,
 // hashes); tests implement it with small fakes. Keeping the seam here keeps every tool file to
 // argument mapping, orchestration and output assembly: no extraction logic lives in the app.
+import type {
+  AdmonitionType,
+  CodeSourcePattern,
+  EvidenceErrorCode,
+  WikiSite,
+} from '@wiki/provenance'
 
 /** One item of the API's `sections` list, legacy shape (`linkAnchor`, string levels). */
 export interface ApiSection {
@@ -34,8 +40,6 @@ export interface SearchHit {
   snippet: string
 }
 
-export type AdmonitionType = 'NOTE' | 'WARNING' | 'TIP' | 'CAUTION'
-
 /** A template name whose type came from a one-hop redirect (arch-wiki.md §6.6 step 2). */
 export interface TemplateAlias {
   type: AdmonitionType
@@ -55,7 +59,7 @@ export interface UnresolvableAlias {
 export type AliasResolution = TemplateAlias | UnresolvableAlias
 
 export interface CodeBlock {
-  sourcePattern: 'template_bc' | 'template_hc' | 'indented_block'
+  sourcePattern: CodeSourcePattern
   /** Verbatim payload (§6.5), never trimmed. */
   raw: string
   /** Cleaned text (§8.2). */
@@ -85,12 +89,7 @@ export interface Link {
 }
 
 /** A failure the tools report with a code; anything else becomes `internal_error`. */
-export type FailureCode =
-  | 'page_not_found'
-  | 'section_not_found'
-  | 'evidence_unresolvable'
-  | 'upstream_api_error'
-  | 'malformed_wiki_url'
+export type FailureCode = Exclude<EvidenceErrorCode, 'internal_error'>
 
 export class WikiFailure extends Error {
   override readonly name = 'WikiFailure'
@@ -103,10 +102,8 @@ export class WikiFailure extends Error {
 
 export interface Backend {
   // site and provenance ---------------------------------------------------------------------------
-  /** §3.1: a title, or throws `malformed_wiki_url`. */
-  titleFrom(titleOrUrl: string): string
-  /** §3.1 for recheck: a title and the URL's fragment, decoded, or throws `malformed_wiki_url`. */
-  titleAndAnchorFrom(url: string): { title: string; anchor: string | null }
+  /** The configured wiki: `title_or_url` is read against it (provenance's parseTitleOrUrl). */
+  readonly site: WikiSite
   pageUrl(title: string, anchor?: string | null): string
   revisionUrl(revid: number, anchor?: string | null): string
   revisionWikitextUrl(revid: number): string
@@ -131,9 +128,8 @@ export interface Backend {
   codeBlocks(wikitext: string): CodeBlock[]
   /** Admonitions in `wikitext`; `aliases` types the redirect names. */
   admonitions(wikitext: string, aliases: ReadonlyMap<string, AliasResolution>): Admonition[]
-  /** Every template body of a wikitext, `1=` stripped and trimmed as in §6.6 (for verify). */
-  templateBodies(wikitext: string): string[]
   links(wikitext: string, excludedPrefixes: ReadonlySet<string>): Link[]
-  renderSection(raw: string): string
+  /** CommonMark of a section's wikitext (the renderer loads on first use). */
+  renderSection(raw: string): Promise<string>
   cleanSnippet(snippet: string): string
 }

@@ -122,7 +122,7 @@ function readEvidence(source: string, io: CliIo): unknown {
 }
 
 const VERIFY_USAGE =
-  'verify <evidence.json | -> | verify --revid N (--content-hash H | --content-raw-file F) [--source-pattern P]'
+  'verify <evidence.json | -> | verify --revid N (--content-hash H | --content-raw-file F) [--source-pattern P] [--section-anchor A]'
 
 function verifyArgs(argv: readonly string[], io: CliIo): Record<string, unknown> {
   if (argv.length === 1 && !(argv[0] as string).startsWith('--')) {
@@ -139,6 +139,7 @@ function verifyArgs(argv: readonly string[], io: CliIo): Record<string, unknown>
       out.revid = Number(value)
     } else if (flag === '--content-hash') out.content_hash = value
     else if (flag === '--source-pattern') out.source_pattern = value
+    else if (flag === '--section-anchor') out.section_anchor = value
     else if (flag === '--content-raw-file') {
       try {
         out.content_raw = value === '-' ? io.readStdin() : readFileSync(value, 'utf8')

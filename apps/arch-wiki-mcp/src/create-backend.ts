@@ -5,7 +5,6 @@ import {
   createWikiSite,
   hashContent,
   pageUrl,
-  parseTitleOrUrl,
   revisionUrl,
   revisionWikitextUrl,
   unifiedDiff,
@@ -21,19 +20,26 @@ import {
   archwiki,
   cleanSnippet,
   codeBlocksOf,
-  createLocator,
   fromWikitext,
   linksOf,
+  sectionOffsetLanding,
   sectionSliceAt,
-  templatesOf,
+  templateNamesOf,
   WikitextParserError,
   type AdmonitionType,
-  type Node,
-  type Root,
 } from '@wiki/wikitext-parser'
-import { toMarkdown } from '@wiki/wikitext-parser/markdown'
-import type { AliasResolution, ApiSection, Backend, Revision } from './backend.js'
+import type {
+  Admonition,
+  AliasResolution,
+  ApiSection,
+  Backend,
+  CodeBlock,
+  Link,
+  Revision,
+} from './backend.js'
+import type * as Markdown from '@wiki/wikitext-parser/markdown'
 import { WikiFailure } from './backend.js'
+import { createByteLru } from './byte-lru.js'
 
 export interface CreateBackendOptions {
   site: WikiSite
@@ -47,32 +53,10 @@ const SOURCE_PATTERNS = {
   indented: 'indented_block',
 } as const
 
-/** The templates of a page that have a body: verify hashes these. */
-function templatesWithBody(tree: Root) {
-  return templatesOf(tree, { profile: archwiki }).filter((call) => call.raw !== '')
-}
-
 /**
  * The template names warnings() sends for alias resolution (also used by the record script):
- * every template's name at every depth of the page outside comments, nowiki and opaque tags,
- * code templates and bodiless ones included (§6.6 step 2: the names depend only on the page).
- * A call with a modifier (`subst:`) is written with a `:`, which is never sent.
+ * every name of the page (the names depend only on the page), whichever templates it holds.
  */
-function templateNamesOf(tree: Root): string[] {
-  const names: string[] = []
-  const stack: Node[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop() as Node
-    if ((node.type === 'template' || node.type === 'magicWord') && node.modifier === null) {
-      names.push(node.name)
-    }
-    if ('children' in node)
-      for (let index = node.children.length - 1; index >= 0; index--)
-        stack.push(node.children[index] as Node)
-  }
-  return names
-}
-
 export function templateNames(wikitext: string): string[] {
   return templateNamesOf(fromWikitext(wikitext))
 }
@@ -81,38 +65,78 @@ export function templateNames(wikitext: string): string[] {
  * Remembers a pure function of a wikitext. Revisions never change, so whatever is extracted from
  * one never changes either: a cached page answers commands, warnings, links and section without
  * parsing again. Keys are the texts themselves (the whole page is the same string object as the
- * revision cache holds, whose hash V8 keeps); at most `max` entries, oldest dropped first.
+ * revision cache holds, whose hash V8 keeps); the least recently used go first once the values'
+ * estimated size passes `maxBytes`.
  */
-function memo<T>(fn: (text: string) => T, max = 128): (text: string) => T {
-  const cache = new Map<string, T>()
-  return (text) => {
-    const hit = cache.get(text)
-    if (hit !== undefined) return hit
-    const value = fn(text)
-    if (cache.size >= max) cache.delete(cache.keys().next().value as string)
-    cache.set(text, value)
-    return value
-  }
+function memo<T>(
+  fn: (text: string) => T,
+  maxBytes: number,
+  sizeOf: (value: T, text: string) => number,
+): (text: string) => T {
+  const cache = createByteLru<T>(maxBytes)
+  return (text) =>
+    cache.through(
+      text,
+      () => fn(text),
+      (value) => sizeOf(value, text),
+    )
 }
+
+// Estimated sizes. A tree costs about 22 bytes of heap per character of wikitext (measured on the
+// recorded GRUB page: 61 KB of text, 1.4 MB of tree); a string two bytes per character.
+const TREE_BYTES_PER_CHAR = 24
+const MB = 1024 * 1024
+const stringBytes = (text: string) => 2 * text.length + 16
+const listBytes = (items: readonly object[], strings: (item: never) => string[]) =>
+  items.reduce<number>(
+    (sum, item) => sum + 64 + strings(item as never).reduce((n, t) => n + stringBytes(t), 0),
+    64,
+  )
 
 export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
   const { site } = options
-  const codeBlocks = memo((wikitext: string) =>
-    codeBlocksOf(fromWikitext(wikitext), { profile: archwiki }).map((block) => ({
-      sourcePattern: SOURCE_PATTERNS[block.kind],
-      raw: block.raw,
-      content: block.text,
-      placeholders: block.placeholders,
-      header: block.header,
-      sliceable: block.sliceable,
-    })),
+  // Trees are large (a node per construct) and needed only until a page's blocks, names, links
+  // and slices are extracted, which are kept apart: about three 60 KB pages' worth.
+  const tree = memo(
+    (wikitext: string) => fromWikitext(wikitext),
+    4 * MB,
+    (_tree, text) => TREE_BYTES_PER_CHAR * text.length,
   )
-  // Trees are large (a node per construct): keep only a few.
-  const tree = memo((wikitext: string) => fromWikitext(wikitext), 8)
-  const rendered = memo((raw: string) => toMarkdown(fromWikitext(raw), { profile: archwiki }))
-  const names = memo((wikitext: string) => templateNamesOf(tree(wikitext)))
+  const codeBlocks = memo(
+    (wikitext: string) =>
+      codeBlocksOf(tree(wikitext), { profile: archwiki }).map((block) => ({
+        sourcePattern: SOURCE_PATTERNS[block.kind],
+        raw: block.raw,
+        content: block.text,
+        placeholders: block.placeholders,
+        header: block.header,
+        sliceable: block.sliceable,
+      })),
+    4 * MB,
+    (blocks) =>
+      listBytes(blocks, (b: CodeBlock) => [
+        b.raw,
+        b.content,
+        b.header ?? '',
+        ...(b.placeholders ?? []),
+      ]),
+  )
+  // The Markdown renderer (unified, remark) is loaded on the first section() call only: no other
+  // tool renders, and loading it costs as much as the rest of start-up.
+  let markdown: Promise<typeof Markdown> | undefined
+  const rendered = createByteLru<string>(4 * MB)
+  // Each name once: the adapter canonicalises and looks up every name it is given.
+  const names = memo(
+    (wikitext: string) => [...new Set(templateNamesOf(tree(wikitext)))],
+    1 * MB,
+    (list) => list.reduce((n, name) => n + stringBytes(name), 64),
+  )
+  const hashes = createByteLru<string>(2 * MB)
+  const slices = createByteLru<Map<string, { start: number; end: number } | string>>(1 * MB)
+  const admonitionLists = createByteLru<{ signature: string; list: Admonition[] }>(4 * MB)
+  const linkLists = createByteLru<{ prefixes: ReadonlySet<string>; list: Link[] }>(4 * MB)
   const source = createMediaWikiSource({
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,
@@ -134,27 +158,18 @@ export function createBackend(
 
   return {
     source,
-    titleFrom: (input) => parseTitleOrUrl(site, input),
-    titleAndAnchorFrom(input) {
-      const title = parseTitleOrUrl(site, input)
-      const hash = input.trim().split('#')[1]
-      let anchor: string | null = null
-      if (hash !== undefined && hash !== '') {
-        try {
-          anchor = decodeURIComponent(hash)
-        } catch {
-          throw new WikiFailure(
-            'malformed_wiki_url',
-            `The anchor of ${JSON.stringify(input)} holds invalid percent-encoding`,
-          )
-        }
-      }
-      return { title, anchor }
-    },
+    site,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),
     revisionUrl: (revid, anchor) => revisionUrl(site, revid, anchor),
     revisionWikitextUrl: (revid) => revisionWikitextUrl(site, revid),
-    hash: hashContent,
+    // Extracted texts are the same string objects call after call, whose hash V8 keeps: a lookup
+    // costs less than SHA-256 of a 60 KB page.
+    hash: (text) =>
+      hashes.through(
+        text,
+        () => hashContent(text),
+        () => stringBytes(text) + 96,
+      ),
     diff: (before, after, oldHeader, newHeader) =>
       unifiedDiff(before, after, { oldHeader, newHeader }),
 
@@ -206,20 +221,36 @@ export function createBackend(
           'evidence_unresolvable',
           `Section '${section.anchor}' in page '${revision.title}' did not resolve to a heading (${why})`,
         )
-      let slice
-      try {
-        slice = sectionSliceAt(wikitext, {
-          codePointOffset: offset,
-          level,
-          nextCodePointOffset: nextOffset,
-          tree: tree(wikitext),
-        })
-      } catch (error) {
-        // Section data no page can match (a negative offset, a level outside 1-6): fail closed.
-        if (!(error instanceof WikitextParserError)) throw error
-        throw failure(`the wiki's section entry was refused: ${error.message}`)
+      // Remembered per page, so a page whose tree was evicted answers known sections unparsed.
+      let known = slices.get(wikitext)
+      if (known === undefined) {
+        known = new Map()
+        slices.set(wikitext, known, 64 * revision.sections.length + 256)
       }
-      if (!slice) throw failure(landing(wikitext, offset, level, nextOffset))
+      const key = `${offset}|${level}|${nextOffset}`
+      let slice = known.get(key)
+      if (slice === undefined) {
+        try {
+          slice =
+            sectionSliceAt(wikitext, {
+              codePointOffset: offset,
+              level,
+              nextCodePointOffset: nextOffset,
+              tree: tree(wikitext),
+            }) ??
+            sectionOffsetLanding(wikitext, {
+              codePointOffset: offset,
+              level,
+              nextCodePointOffset: nextOffset,
+            })
+        } catch (error) {
+          // Section data no page can match (a negative offset, a level outside 1-6): fail closed.
+          if (!(error instanceof WikitextParserError)) throw error
+          slice = `the wiki's section entry was refused: ${error.message}`
+        }
+        known.set(key, slice)
+      }
+      if (typeof slice === 'string') throw failure(slice)
       return slice
     },
     codeBlocks,
@@ -227,39 +258,51 @@ export function createBackend(
       const types = new Map<string, AdmonitionType>()
       // An unresolvable name still marks an admonition, so the tool can refuse it.
       for (const [name, a] of aliases) types.set(name, 'type' in a ? a.type : 'WARNING')
-      return admonitionsOf(tree(wikitext), { profile: archwiki, aliases: types }).map((a) => ({
-        type: a.type,
-        name: a.name,
-        aliasKey: a.alias,
-        raw: a.raw,
-        message: a.message,
-      }))
+      // The same page with the same alias answer gives the same list (aliases expire by TTL).
+      const signature = [...types].map(([name, type]) => `${name}\u0001${type}`).join('\u0000')
+      const hit = admonitionLists.get(wikitext)
+      if (hit?.signature === signature) return hit.list
+      const list = admonitionsOf(tree(wikitext), { profile: archwiki, aliases: types }).map(
+        (a) => ({
+          type: a.type,
+          name: a.name,
+          aliasKey: a.alias,
+          raw: a.raw,
+          message: a.message,
+        }),
+      )
+      const bytes = listBytes(list, (a: Admonition) => [a.name, a.raw, a.message])
+      admonitionLists.set(wikitext, { signature, list }, bytes + stringBytes(signature))
+      return list
     },
-    templateBodies: (wikitext) => templatesWithBody(tree(wikitext)).map((call) => call.raw),
-    links: (wikitext, excludedPrefixes) =>
-      linksOf(tree(wikitext), { excludedPrefixes }).map((link) => ({
+    links(wikitext, excludedPrefixes) {
+      // siteinfo's prefixes are one Set while cached; the fallback is a new Set each time.
+      const hit = linkLists.get(wikitext)
+      if (hit?.prefixes === excludedPrefixes) return hit.list
+      const list = linksOf(tree(wikitext), { excludedPrefixes }).map((link) => ({
         targetPage: link.target ?? '',
         displayText: link.text,
         anchor: link.anchor,
-      })),
-    renderSection: rendered,
+      }))
+      const bytes = listBytes(list, (l: Link) => [
+        l.targetPage,
+        l.displayText ?? '',
+        l.anchor ?? '',
+      ])
+      linkLists.set(wikitext, { prefixes: excludedPrefixes, list }, bytes)
+      return list
+    },
+    async renderSection(raw) {
+      const hit = rendered.get(raw)
+      if (hit !== undefined) return hit
+      markdown ??= import('@wiki/wikitext-parser/markdown')
+      const { toMarkdown } = await markdown
+      const text = toMarkdown(fromWikitext(raw), { profile: archwiki })
+      rendered.set(raw, text, stringBytes(raw) + stringBytes(text))
+      return text
+    },
     cleanSnippet: (snippet) => cleanSnippet(snippet, archwiki),
   }
-}
-
-/**
- * Where a section offset landed, for the message of a slice that did not resolve: the start of the
- * line it points into, or how far past the end of the page it is.
- */
-function landing(wikitext: string, offset: number, level: number, next: number | null): string {
-  const locator = createLocator(wikitext)
-  const length = locator.toCodePoint(wikitext.length)
-  if (offset > length) return `offset ${offset} is past the end of the page, ${length} code points`
-  const start = locator.fromCodePoint(offset)
-  const lineEnd = wikitext.indexOf('\n', start)
-  const line = wikitext.slice(start, lineEnd === -1 ? wikitext.length : lineEnd)
-  const ending = next === null ? '' : `, next section at ${next}`
-  return `offset ${offset} landed on ${JSON.stringify(line.slice(0, 40))}; expected a level-${level} heading${ending}`
 }
 
 /** Validates the site settings; throws the provenance error that names the bad setting. */

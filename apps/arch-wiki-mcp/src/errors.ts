@@ -2,14 +2,12 @@
 // anything else is a bug in us, so mcp-core answers `internal_error`, logs the stack on stderr
 // and shows the client only a reference.
 import { ToolError } from '@wiki/mcp-core'
+import { EVIDENCE_ERROR_CODES } from '@wiki/provenance'
 
-const CODES = new Set([
-  'page_not_found',
-  'section_not_found',
-  'evidence_unresolvable',
-  'upstream_api_error',
-  'malformed_wiki_url',
-])
+// internal_error is never passed through: it is mcp-core's answer to an unexpected throw.
+const CODES: ReadonlySet<string> = new Set(
+  EVIDENCE_ERROR_CODES.filter((code) => code !== 'internal_error'),
+)
 
 /** The code and message of an expected failure, or undefined for a bug (or missing recording). */
 export function failureOf(error: unknown): { code: string; message: string } | undefined {

@@ -1,6 +1,7 @@
 // Orchestration shared by the evidence tools: resolve the input, fetch the revision, cut the
 // slice, and build each tier's fields. Output assembly lives here so page/section/commands/warnings
 // and verify/recheck produce byte-identical evidence.
+import { parseTitleOrUrl } from '@wiki/provenance'
 import type { z } from 'zod'
 import type { AliasResolution, ApiSection, Backend, Revision } from './backend.js'
 import { WikiFailure } from './backend.js'
@@ -21,7 +22,7 @@ export async function loadPage(
   titleOrUrl: string,
   options?: { fresh?: boolean },
 ): Promise<Revision> {
-  return backend.page(backend.titleFrom(titleOrUrl), options)
+  return backend.page(parseTitleOrUrl(backend.site, titleOrUrl), options)
 }
 
 export function findSection(revision: Revision, anchor: string): ApiSection {
@@ -79,13 +80,13 @@ export function pageEvidence(backend: Backend, revision: Revision) {
   }
 }
 
-export function sectionEvidence(
+export async function sectionEvidence(
   backend: Backend,
   scope: Scope & { anchor: string },
-): z.input<typeof sectionOutput> {
+): Promise<z.input<typeof sectionOutput>> {
   const { revision, anchor } = scope
   const section = findSection(revision, anchor)
-  const content = backend.renderSection(scope.text)
+  const content = await backend.renderSection(scope.text)
   return {
     title: revision.title,
     url: backend.pageUrl(revision.title, anchor),
@@ -176,6 +177,22 @@ export function warningEvidence(
         alias_revision_url: alias ? backend.revisionUrl(alias.aliasRevid) : null,
       }
     })
+}
+
+/**
+ * The verbatim bodies of the admonitions `warnings` would list for a scope, in its order; an
+ * alias that cannot be attested leaves its admonition out (warnings refuses the whole list).
+ */
+export async function warningRaws(backend: Backend, scope: Scope): Promise<string[]> {
+  const aliases = await backend.templateAliases(scope.revision)
+  return backend
+    .admonitions(scope.text, aliases)
+    .filter((a) => a.raw.length > 0)
+    .map((a) => {
+      const resolution = a.aliasKey === null ? undefined : aliases.get(a.aliasKey)
+      return resolution && 'unresolvable' in resolution ? null : a.raw
+    })
+    .filter((raw): raw is string => raw !== null)
 }
 
 export function linkEvidence(

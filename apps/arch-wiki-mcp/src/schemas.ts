@@ -1,6 +1,15 @@
 // Input and output schemas of every tool (arch-wiki.md §5–§7). Output objects list their keys in
 // the contract's order: mcp-core parses each result through its schema, and zod writes the keys
 // in shape order, so this file is what fixes the key order clients see.
+import {
+  ADMONITION_TYPES,
+  CODE_SOURCE_PATTERNS,
+  GONE_REASONS,
+  RECHECK_KINDS,
+  RECHECK_STATUSES,
+  SOURCE_PATTERNS,
+  VERIFY_METHODS,
+} from '@wiki/provenance'
 import { z } from 'zod'
 
 /** A string with at least one non-whitespace character, at most `max` characters. */
@@ -100,7 +109,7 @@ export const commandItem = z.strictObject({
   content_hash: z.string(),
   content_hash_cleaned: z.string(),
   block_type: z.enum(['block_code', 'file_content', 'preformatted']),
-  source_pattern: z.enum(['template_bc', 'template_hc', 'indented_block']),
+  source_pattern: z.enum(CODE_SOURCE_PATTERNS),
   language: z.null(),
   header: nullableString,
   placeholders: z.array(z.string()).nullable(),
@@ -117,7 +126,7 @@ export const commandsOutput = z.strictObject({
 
 // warnings ----------------------------------------------------------------------------------------
 export const warningItem = z.strictObject({
-  type: z.enum(['NOTE', 'WARNING', 'TIP', 'CAUTION']),
+  type: z.enum(ADMONITION_TYPES),
   message: z.string(),
   message_raw: z.string(),
   content_hash: z.string(),
@@ -156,14 +165,6 @@ export const linksOutput = z.strictObject({
 })
 
 // verify ------------------------------------------------------------------------------------------
-export const SOURCE_PATTERNS = [
-  'page',
-  'section',
-  'template_bc',
-  'template_hc',
-  'indented_block',
-  'warning',
-] as const
 export const sourcePattern = z.enum(SOURCE_PATTERNS)
 
 // Evidence is one object page/section/commands/warnings returned, pasted unchanged. Every field
@@ -222,12 +223,17 @@ export const verifyInput = z.strictObject({
     .optional()
     .describe('Verbatim text to find in the revision (content_raw, message_raw or wikitext)'),
   content_hash: sha256.optional(),
-  source_pattern: sourcePattern.optional(),
+  source_pattern: sourcePattern
+    .optional()
+    .describe('The pattern content_raw is claimed to be; checked by re-extraction'),
+  section_anchor: anchor
+    .optional()
+    .describe('The section content_raw or content_hash is claimed to come from'),
 })
 
 export const verifyOutput = z.strictObject({
   reproduced: z.boolean(),
-  method: z.enum(['substring', 're-extraction']),
+  method: z.enum(VERIFY_METHODS),
   revid: z.number(),
   title: z.string(),
   revision_wikitext_url: z.string(),
@@ -243,12 +249,11 @@ export const verifyOutput = z.strictObject({
       block_index: z.number().optional(),
     })
     .nullable(),
+  checked: z.string(),
   reason: nullableString,
 })
 
 // recheck -----------------------------------------------------------------------------------------
-export const RECHECK_KINDS = ['page', 'section', 'commands', 'warnings'] as const
-
 export const recheckInput = z.strictObject({
   evidence: evidence.optional(),
   kind: z.enum(RECHECK_KINDS).optional(),
@@ -260,7 +265,7 @@ export const recheckInput = z.strictObject({
 })
 
 export const recheckOutput = z.strictObject({
-  status: z.enum(['unchanged', 'changed', 'gone']),
+  status: z.enum(RECHECK_STATUSES),
   kind: z.enum(RECHECK_KINDS),
   title: z.string(),
   anchor: nullableString,
@@ -275,6 +280,6 @@ export const recheckOutput = z.strictObject({
   source_url: z.string(),
   prior_block_index: z.number().nullable(),
   current_block_index: z.number().nullable(),
-  gone_reason: z.enum(['page_not_found', 'section_not_found', 'block_not_found']).nullable(),
+  gone_reason: z.enum(GONE_REASONS).nullable(),
   diff: nullableString,
 })

@@ -14,7 +14,7 @@ function setup() {
 }
 
 describe('verify', () => {
-  it('reproduces every kind of evidence by substring', async () => {
+  it('reproduces every kind of evidence by re-extracting its pattern', async () => {
     const { tools } = setup()
     const page = await callTool(tools.page!, { title_or_url: 'Example' })
     const section = await callTool(tools.section!, { title_or_url: 'Example', anchor: 'Install' })
@@ -25,11 +25,12 @@ describe('verify', () => {
       const result = await callTool(tools.verify!, { evidence })
       expect(result).toMatchObject({
         reproduced: true,
-        method: 'substring',
+        method: 're-extraction',
         url_matches: true,
         reason: null,
       })
       expect(result.computed_hash).toBe(result.content_hash)
+      expect(result.matched).not.toBeNull()
     }
   })
 
@@ -103,6 +104,117 @@ describe('verify', () => {
       await failureCode(tools.verify!, { evidence: { revid: 100, content_raw: 'x' }, revid: 100 }),
     ).toBe('invalid_arguments')
     await expect(callTool(tools.verify!, { revid: 1, content_hash: 'ABC' })).rejects.toThrow(/hex/)
+  })
+})
+
+// Issue 25 item 4: verify said reproduced: true for text its claimed pattern does not hold, and
+// echoed the caller's pattern under matched. Each case below failed on 891c9ed.
+describe('verify checks the claimed pattern and section, and claims nothing beyond them', () => {
+  const HOSTILE =
+    '== Install ==\n{{bc|# pacman -S grub}}\n{{ic|sudo ls}}\n== Danger ==\nNever type rm -rf / here.\n'
+
+  function hostile() {
+    const wiki = fakeWiki()
+    const revid = wiki.edit('Hostile', HOSTILE)
+    const tools = Object.fromEntries(archWikiTools(wiki.backend).map((t) => [t.name, t]))
+    return { wiki, revid, verify: tools.verify! }
+  }
+
+  it('prose claimed as a {{bc}} block is not reproduced', async () => {
+    const { revid, verify } = hostile()
+    const result = await callTool(verify, {
+      revid,
+      content_raw: 'rm -rf /',
+      source_pattern: 'template_bc',
+    })
+    expect(result).toMatchObject({ reproduced: false, method: 're-extraction', matched: null })
+    expect(result.reason).toMatch(
+      /occurs in revision \d+ \(1 time\), but it is not a \{\{bc\}\} block/,
+    )
+    expect(result.checked).toMatch(/exactly a \{\{bc\}\} block of revision/)
+  })
+
+  it('a truncated command and a single / are not a {{bc}} block either', async () => {
+    const { revid, verify } = hostile()
+    for (const content_raw of ['# pacman -S', '/', 'pacman -S grub']) {
+      const result = await callTool(verify, { revid, content_raw, source_pattern: 'template_bc' })
+      expect(result).toMatchObject({ reproduced: false, matched: null })
+    }
+    const whole = await callTool(verify, {
+      revid,
+      content_raw: '# pacman -S grub',
+      source_pattern: 'template_bc',
+    })
+    expect(whole).toMatchObject({
+      reproduced: true,
+      matched: { source_pattern: 'template_bc', block_index: 0 },
+    })
+  })
+
+  it('never echoes a pattern it did not find: a {{bc}} body claimed as {{hc}} or a warning', async () => {
+    const { revid, verify } = hostile()
+    for (const source_pattern of ['template_hc', 'indented_block', 'warning', 'section', 'page']) {
+      const result = await callTool(verify, {
+        revid,
+        content_raw: '# pacman -S grub',
+        source_pattern,
+      })
+      expect(result).toMatchObject({ reproduced: false, matched: null })
+    }
+  })
+
+  it('text without a claimed pattern is a substring check that says so and matches nothing', async () => {
+    const { revid, verify } = hostile()
+    const result = await callTool(verify, { revid, content_raw: '/' })
+    expect(result).toMatchObject({ reproduced: true, method: 'substring', matched: null })
+    expect(result.checked).toMatch(/no source pattern was claimed, so what it is was not checked/)
+  })
+
+  it('checks the claimed section: a block moved to another section is not reproduced there', async () => {
+    const { revid, verify } = hostile()
+    const inDanger = await callTool(verify, {
+      revid,
+      content_raw: '# pacman -S grub',
+      source_pattern: 'template_bc',
+      section_anchor: 'Danger',
+    })
+    expect(inDanger).toMatchObject({ reproduced: false, matched: null })
+    expect(inDanger.checked).toMatch(/section 'Danger' of revision/)
+    const missing = await callTool(verify, {
+      revid,
+      content_raw: '# pacman -S grub',
+      source_pattern: 'template_bc',
+      section_anchor: 'Nowhere',
+    })
+    expect(missing).toMatchObject({ reproduced: false, matched: null })
+    expect(missing.reason).toMatch(/Nowhere/)
+  })
+
+  it('reads the section of commands evidence from its source_url and refuses a forged one', async () => {
+    const { wiki, verify } = hostile()
+    const tools = Object.fromEntries(archWikiTools(wiki.backend).map((t) => [t.name, t]))
+    const { commands } = await callTool(tools.commands!, {
+      title_or_url: 'Hostile',
+      anchor: 'Install',
+    })
+    const block = (commands as Record<string, unknown>[])[0]!
+    expect(await callTool(verify, { evidence: block })).toMatchObject({
+      reproduced: true,
+      matched: { source_pattern: 'template_bc', section_anchor: 'Install', block_index: 0 },
+    })
+    const moved = { ...block, source_url: String(block.source_url).replace('#Install', '#Danger') }
+    expect(await callTool(verify, { evidence: moved })).toMatchObject({
+      reproduced: false,
+      matched: null,
+    })
+    const prose = { ...block, content_raw: 'rm -rf /', content_hash: wiki.backend.hash('rm -rf /') }
+    expect(await callTool(verify, { evidence: prose })).toMatchObject({ reproduced: false })
+  })
+
+  it('a hash alone never matches a non-admonition template body as a warning', async () => {
+    const { wiki, revid, verify } = hostile()
+    const result = await callTool(verify, { revid, content_hash: wiki.backend.hash('sudo ls') })
+    expect(result).toMatchObject({ reproduced: false, matched: null })
   })
 })
 

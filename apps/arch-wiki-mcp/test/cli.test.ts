@@ -65,7 +65,11 @@ describe('runCli', () => {
     ).toBe(0)
     const bad = io(JSON.stringify({ revid, content_raw: 'echo b', source_pattern: 'template_bc' }))
     expect(await runCli(wiki.backend, 'verify', ['-'], bad.io)).toBe(3)
-    expect(JSON.parse(bad.out.stdout)).toMatchObject({ reproduced: false, method: 'substring' })
+    expect(JSON.parse(bad.out.stdout)).toMatchObject({
+      reproduced: false,
+      method: 're-extraction',
+      matched: null,
+    })
     await expect(runCli(wiki.backend, 'verify', ['--revid', 'x'], io().io)).rejects.toThrow(
       /--revid/,
     )

@@ -192,6 +192,38 @@ describe.skipIf(!dir)(`recorded Arch Wiki corpus ${dir ? '' : SHARED_MISSING_REA
     }
   })
 
+  it('http:// URLs of the wiki answer as the https ones and titles do', async () => {
+    const { tools } = setup()
+    const byTitle = await callTool(tools.commands!, {
+      title_or_url: 'GRUB',
+      anchor: 'Installation',
+    })
+    for (const title_or_url of [
+      'http://wiki.archlinux.org/title/GRUB',
+      'http://wiki.archlinux.org/index.php?title=GRUB',
+      'https://wiki.archlinux.org/title/GRUB#Ignored_fragment',
+    ]) {
+      expect(await callTool(tools.commands!, { title_or_url, anchor: 'Installation' })).toEqual(
+        byTitle,
+      )
+    }
+  })
+
+  it('a refused URL names the rule it broke', async () => {
+    const { tools } = setup()
+    for (const [title_or_url, rule] of [
+      ['gopher://wiki.archlinux.org/title/GRUB', /scheme is "gopher", not http or https/],
+      ['http://wiki.archlinux.net/title/GRUB', /host "wiki.archlinux.net" is not this wiki's host/],
+      ['https://wiki.archlinux.org:8443/title/GRUB', /port 8443 is not this wiki's port/],
+      ['https://wiki.archlinux.org/wiki/GRUB', /path "\/wiki\/GRUB" is not under the article path/],
+    ] as const) {
+      await expect(callTool(tools.page!, { title_or_url })).rejects.toMatchObject({
+        code: 'malformed_wiki_url',
+        message: expect.stringMatching(rule),
+      })
+    }
+  })
+
   it('a missing recording is loud, never an empty answer', async () => {
     const { tools } = setup()
     await expect(callTool(tools.page!, { title_or_url: 'Not recorded anywhere' })).rejects.toThrow(

@@ -71,13 +71,9 @@ describe('sectionSlice (arch-wiki.md §3.4)', () => {
   })
 })
 
-describe('template bodies and names (arch-wiki.md §6.6, §7.1)', () => {
+describe('template names (§6.6)', () => {
   const wikitext =
     '{{Note| a }}{{Box|1={{Attention|b}}}}{{Expansion}}{{Tip|}}<!-- {{Hidden|c}} -->{{bc|{{Inner|d}}}}'
-
-  it('lists every template with a non-empty body, nested ones included, not masked ones', () => {
-    expect(backend.templateBodies(wikitext)).toEqual(['a', '{{Attention|b}}', 'b'])
-  })
 
   it('sends every template name of the page for alias resolution, bodiless and code ones too (§6.6 step 2)', () => {
     expect(templateNames(wikitext)).toEqual([

@@ -2,6 +2,7 @@
 // handful of shapes these tests write ({{bc|…}}, {{Note|…}}, [[…]], == headings ==, indented
 // lines); the real rules are the packages' and are tested there.
 import { createHash } from 'node:crypto'
+import { createWikiSite } from '@wiki/provenance'
 import type {
   Admonition,
   ApiSection,
@@ -77,22 +78,7 @@ export function fakeWiki(): FakeWiki {
       current.delete(title)
     },
     backend: {
-      titleFrom(input) {
-        if (input.includes('://')) {
-          const url = new URL(input)
-          if (url.origin !== BASE)
-            throw new WikiFailure('malformed_wiki_url', `not this wiki: ${input}`)
-          return decodeURIComponent(url.pathname.slice('/title/'.length)).replaceAll('_', ' ')
-        }
-        return input.trim()
-      },
-      titleAndAnchorFrom(input) {
-        const url = new URL(input)
-        return {
-          title: decodeURIComponent(url.pathname.slice('/title/'.length)).replaceAll('_', ' '),
-          anchor: url.hash ? decodeURIComponent(url.hash.slice(1)) : null,
-        }
-      },
+      site: createWikiSite({ base: BASE }),
       pageUrl: (title, anchor) =>
         `${BASE}/title/${encodeURIComponent(title.replaceAll(' ', '_'))}${anchor ? `#${anchor}` : ''}`,
       revisionUrl: (revid, anchor) =>
@@ -181,9 +167,6 @@ export function fakeWiki(): FakeWiki {
         }
         return out
       },
-      templateBodies(wikitext) {
-        return [...wikitext.matchAll(/\{\{\w+\|([^}]*)\}\}/g)].map((m) => (m[1] as string).trim())
-      },
       links(wikitext, excluded) {
         return [...wikitext.matchAll(/\[\[([^\]|#]*)(?:#([^\]|]*))?(?:\|([^\]]*))?\]\]/g)]
           .filter(
@@ -197,7 +180,7 @@ export function fakeWiki(): FakeWiki {
             displayText: m[3]?.trim() || null,
           }))
       },
-      renderSection: (raw) => raw.replace(/^== (.*) ==$/m, '## $1'),
+      renderSection: (raw) => Promise.resolve(raw.replace(/^== (.*) ==$/m, '## $1')),
       cleanSnippet: (snippet) => snippet.replace(/<[^>]+>/g, ''),
     },
   }

@@ -103,7 +103,7 @@ describe('parseTitleOrUrl: hostile URLs', () => {
     ['userinfo hiding the host', 'https://wiki.archlinux.org@evil.example/title/GRUB'],
     ['encoded dot in host', 'https://wiki.archlinux.org%2eevil.example/title/GRUB'],
     ['wrong port', 'https://wiki.archlinux.org:8443/title/GRUB'],
-    ['http on the https port', 'http://wiki.archlinux.org/title/GRUB'],
+    ['https on the http port', 'https://wiki.archlinux.org:80/title/GRUB'],
     ['ftp', 'ftp://wiki.archlinux.org/title/GRUB'],
     ['file', 'file:///etc/passwd'],
     ['javascript URL', 'javascript://wiki.archlinux.org/%0aalert(1)'],
@@ -137,6 +137,48 @@ describe('parseTitleOrUrl: hostile URLs', () => {
     expect(parseTitleOrUrl(arch, 'https://wiki.archlinux.org/title/A+B')).toBe('A+B')
     expect(parseTitleOrUrl(arch, 'https://wiki.archlinux.org/index.php?title=A+B')).toBe('A B')
     expect(parseTitleOrUrl(arch, 'https://wiki.archlinux.org/index.php?title=A%2BB')).toBe('A+B')
+  })
+})
+
+describe('parseTitleOrUrl: http URLs and the rule a refusal names', () => {
+  it('accepts http:// URLs of the configured host, as the reference does', () => {
+    for (const input of [
+      'http://wiki.archlinux.org/title/GRUB',
+      'http://wiki.archlinux.org:80/title/GRUB',
+      'HTTP://WIKI.ARCHLINUX.ORG/title/GRUB',
+      'http://wiki.archlinux.org/index.php?title=GRUB',
+      'https://wiki.archlinux.org:443/title/GRUB',
+    ]) {
+      expect(parseTitleOrUrl(arch, input)).toBe('GRUB')
+    }
+    // A wiki on an explicit port is that port only, on either scheme.
+    expect(parseTitleOrUrl(local, 'https://127.0.0.1:8080/index.php/Main_Page')).toBe('Main Page')
+    expect(refusal(local, 'http://127.0.0.1/index.php/Main_Page').message).toMatch(
+      /its port 80 is not this wiki's port 8080/,
+    )
+  })
+
+  it.each([
+    ['ftp://wiki.archlinux.org/title/GRUB', /its scheme is "ftp", not http or https/],
+    [
+      'http://evil.example/title/GRUB',
+      /its host "evil.example" is not this wiki's host "wiki.archlinux.org"/,
+    ],
+    [
+      'https://wiki.archlinux.org:8443/title/GRUB',
+      /its port 8443 is not this wiki's port \(443 for https, 80 for http\)/,
+    ],
+    [
+      'https://wiki.archlinux.org:80/title/GRUB',
+      /its port 80 is not this wiki's port \(443 for https, 80 for http\)/,
+    ],
+    [
+      'https://wiki.archlinux.org/wiki/GRUB',
+      /its path "\/wiki\/GRUB" is not under the article path "\/title\/" and it has no "title" parameter/,
+    ],
+    ['https://wiki.archlinux.org/index.php?title=A&title=B', /holds 2 "title" parameters/],
+  ])('refuses %s naming the rule', (input, rule) => {
+    expect(refusal(arch, input).message).toMatch(rule)
   })
 })
 

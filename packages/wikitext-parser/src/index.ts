@@ -4,6 +4,7 @@ export { fromWikitext, type FromWikitextOptions } from './lib/from-wikitext.js'
 export { siteFromSiteinfo } from './lib/site-from-siteinfo.js'
 export { sectionsOf, type Section, type SectionsOfOptions } from './lib/sections-of.js'
 export { sectionSliceAt, type SectionSliceAtOptions } from './lib/section-slice-at.js'
+export { sectionOffsetLanding } from './lib/section-offset-landing.js'
 export { toWikitext } from './lib/to-wikitext.js'
 export { WikitextParserError, type WikitextParserErrorCode } from './lib/wikitext-parser-error.js'
 export type {
@@ -60,6 +61,7 @@ export {
   type CodeBlocksOfOptions,
 } from './lib/extract/code-blocks-of.js'
 export { linksOf, type Link, type LinksOfOptions } from './lib/extract/links-of.js'
+export { canonicalTemplateName, templateNamesOf } from './lib/extract/template-names.js'
 export {
   templatesOf,
   type TemplateCall,

@@ -75,7 +75,8 @@ export async function exerciseEveryTool(call: Call): Promise<void> {
   expect(links.links).toContainEqual(expect.objectContaining({ revid: 847035 }))
   expect(structured(await call('verify', { evidence: section }))).toMatchObject({
     reproduced: true,
-    method: 'substring',
+    method: 're-extraction',
+    matched: { source_pattern: 'section', section_anchor: 'Usage' },
     url_matches: true,
   })
   expect(structured(await call('recheck', { evidence: page }))).toMatchObject({

@@ -1,16 +1,22 @@
-import type { SourcePattern } from './evidence.js'
+import type {
+  GoneReason,
+  RecheckKind,
+  RecheckStatus,
+  SourcePattern,
+  VerifyMethod,
+} from './source-patterns.js'
 
 /** What `verify` matched when it re-extracted from the revision. */
 export interface VerifyMatch {
   readonly source_pattern: SourcePattern
-  readonly section_anchor?: string
-  readonly block_index?: number
+  readonly section_anchor?: string | undefined
+  readonly block_index?: number | undefined
 }
 
 /** `verify`'s answer (arch-wiki.md §7.1). A hash that is not reproduced is an answer, not an error. */
 export interface VerifyResult {
   readonly reproduced: boolean
-  readonly method: 'substring' | 're-extraction'
+  readonly method: VerifyMethod
   readonly revid: number
   readonly title: string
   readonly revision_wikitext_url: string
@@ -21,13 +27,12 @@ export interface VerifyResult {
   /** Code-point offset in the revision's NFC wikitext, or `null`. */
   readonly found_at: number | null
   readonly occurrences: number
+  /** The item re-extraction found, or `null`: never the caller's claim echoed back. */
   readonly matched: VerifyMatch | null
+  /** One sentence saying exactly what was compared with what. */
+  readonly checked: string
   readonly reason: string | null
 }
-
-export type RecheckKind = 'page' | 'section' | 'commands' | 'warnings'
-export type RecheckStatus = 'unchanged' | 'changed' | 'gone'
-export type GoneReason = 'page_not_found' | 'section_not_found' | 'block_not_found'
 
 /** `recheck`'s answer (arch-wiki.md §7.2): does the wiki still say what the evidence said? */
 export interface RecheckResult {

@@ -1,22 +1,16 @@
 /**
- * Every code a citation tool may fail with (arch-wiki.md §4.3). An outage
+ * Every code a citation tool may fail with, in the order a reader meets them. An outage
  * (`upstream_api_error`: retry the wiki) and a refusal (anything else: do not retry) never share
- * a code.
+ * a code. Apps derive their failure types and code sets from this list.
  */
-export type EvidenceErrorCode =
-  | 'page_not_found'
-  | 'section_not_found'
-  | 'evidence_unresolvable'
-  | 'upstream_api_error'
-  | 'malformed_wiki_url'
-  | 'internal_error'
-
-/** The codes of {@link EvidenceErrorCode}, in the order the spec lists them. */
-export const EVIDENCE_ERROR_CODES: readonly EvidenceErrorCode[] = Object.freeze([
+export const EVIDENCE_ERROR_CODES = [
   'page_not_found',
   'section_not_found',
   'evidence_unresolvable',
   'upstream_api_error',
   'malformed_wiki_url',
+  'invalid_arguments',
   'internal_error',
-])
+] as const
+
+export type EvidenceErrorCode = (typeof EVIDENCE_ERROR_CODES)[number]

@@ -1,8 +1,5 @@
 import { ProvenanceError } from './provenance-error.js'
-
-/** Where a quoted text came from, as `verify` and `recheck` name it (arch-wiki.md §7.1). */
-export type SourcePattern =
-  'page' | 'section' | 'template_bc' | 'template_hc' | 'indented_block' | 'warning'
+import type { AdmonitionType, BlockType, CodeSourcePattern } from './source-patterns.js'
 
 /** The evidence tiers (arch-wiki.md §1). The tier decides which keys an output may carry. */
 export type EvidenceTier = 'hashed' | 'attributed' | 'pointer' | 'audit'
@@ -17,7 +14,8 @@ export interface SectionInfo {
   readonly index: string
   /** Code-point offset in the page's wikitext, or `null` for a transcluded section. */
   readonly byteoffset: number | null
-  readonly fromtitle: string | false | null
+  /** The page a transcluded section comes from, or `false` for the page itself. */
+  readonly fromtitle: string | false
   readonly link_anchor: string
 }
 
@@ -61,8 +59,8 @@ export interface CommandEvidence {
   readonly content_raw: string
   readonly content_hash: string
   readonly content_hash_cleaned: string
-  readonly block_type: 'block_code' | 'file_content' | 'preformatted'
-  readonly source_pattern: 'template_bc' | 'template_hc' | 'indented_block'
+  readonly block_type: BlockType
+  readonly source_pattern: CodeSourcePattern
   readonly language: null
   readonly header: string | null
   readonly placeholders: readonly string[] | null
@@ -74,7 +72,7 @@ export interface CommandEvidence {
 
 /** One `warnings` item: an admonition. `alias*` are set only for a redirect alias. */
 export interface WarningEvidence {
-  readonly type: 'NOTE' | 'WARNING' | 'TIP' | 'CAUTION'
+  readonly type: AdmonitionType
   readonly message: string
   readonly message_raw: string
   readonly content_hash: string

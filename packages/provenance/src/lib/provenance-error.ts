@@ -1,8 +1,13 @@
 /**
- * The codes of `@wiki/provenance`'s own failures. `malformed_wiki_url` is also a tool error code
- * that apps pass through as is.
+ * The codes of `@wiki/provenance`'s own failures. `malformed_wiki_url`, `invalid_arguments` and
+ * `evidence_unresolvable` are also tool error codes that apps pass through as is.
  */
-export type ProvenanceErrorCode = 'malformed_wiki_url' | 'invalid_wiki_site' | 'internal_error'
+export type ProvenanceErrorCode =
+  | 'malformed_wiki_url'
+  | 'invalid_arguments'
+  | 'evidence_unresolvable'
+  | 'invalid_wiki_site'
+  | 'internal_error'
 
 /** The one error class of `@wiki/provenance`. Messages name the value and what was expected. */
 export class ProvenanceError extends Error {

@@ -1,6 +1,6 @@
 import { hashContent } from './hash-content.js'
 import { restoreIndentedMarkers } from './restore-indented-markers.js'
-import type { SourcePattern } from './evidence.js'
+import type { SourcePattern } from './source-patterns.js'
 
 export interface VerifySubstringInput {
   /** The revision's whole wikitext, as fetched. */

@@ -3,6 +3,7 @@ import type { AdmonitionType, Profile } from '../profile/define-profile.js'
 import { roleOf } from '../profile/role-of.js'
 import type { Root } from '../types.js'
 import { cleanMessage } from './clean-message.js'
+import { canonicalTemplateName } from './template-names.js'
 import { templatesOf } from './templates-of.js'
 import type { Span } from './walk.js'
 
@@ -69,16 +70,4 @@ export function admonitionsOf(tree: Root, options: Readonly<AdmonitionsOfOptions
     })
   }
   return found
-}
-
-/**
- * MediaWiki's page-name form of a template name: spaces and `_` collapsed to one space, trimmed,
- * the first letter upper-cased and the rest kept as written.
- */
-export function canonicalTemplateName(name: string): string {
-  const spaced = name.replace(/[ _]+/g, ' ').trim()
-  const first = spaced.codePointAt(0)
-  if (first === undefined) return spaced
-  const head = String.fromCodePoint(first)
-  return head.toUpperCase() + spaced.slice(head.length)
 }
