@@ -72,7 +72,13 @@ await runServerCli({
     // write tools.
     const write = config.write && !http
     return {
-      server: buildServer(source, { version: context.version, write, readOnly: http }),
+      server: buildServer(source, {
+        version: context.version,
+        write,
+        readOnly: http,
+        // Beside the package's root: main.ts and the bundled dist/bin.mjs are one folder deep.
+        icon: new URL('../icon.svg', import.meta.url),
+      }),
       summary: `${http ? 'read-only, ' : ''}wiki ${config.origin}, write ${write ? 'on' : 'off'}`,
     }
   },

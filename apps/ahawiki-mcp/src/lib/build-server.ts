@@ -21,7 +21,7 @@ export const INSTRUCTIONS =
  */
 export function buildServer(
   source: AhaWikiSource,
-  options: { version: string; write: boolean; readOnly: boolean },
+  options: { version: string; write: boolean; readOnly: boolean; icon: URL },
 ): ServerDefinition {
   const tools = [
     searchTool(source),
@@ -34,7 +34,7 @@ export function buildServer(
     title: 'AhaWiki',
     version: options.version,
     instructions: INSTRUCTIONS,
-    icons: [readSvgIcon(new URL('../../icon.svg', import.meta.url))],
+    icons: [readSvgIcon(options.icon)],
     tools: options.write && !options.readOnly ? [...tools, savePageTool(source)] : tools,
     readOnly: options.readOnly,
     onError: toToolError,
