@@ -6,7 +6,8 @@
 // - on main itself, a fresh clone of it (with or without `origin`) or a checkout with no main at
 //   all: the last release, the newest commit that wrote a CHANGELOG.md (only `changeset version`
 //   does), so main is judged by everything merged since it was last released;
-// - on a branch that made a release after it left main: that release.
+// - on a branch that made a release main does not have yet (even after merging main again): that
+//   release.
 //
 // `changeset status` alone cannot do this: without `--since` it diffs against `main`, which on
 // main is nothing, and counts every pending changeset, so a branch could lean on others'.
@@ -45,8 +46,9 @@ const isAncestor = (older, newer) =>
 function base() {
   const fork = forkPoint()
   const release = lastRelease()
-  // A release made on the branch itself (after it left main) released what came before it.
-  if (release && (fork === undefined || (release !== fork && isAncestor(fork, release)))) {
+  // A release main does not have yet is the branch's own: it released what came before it,
+  // also after the branch merged main again.
+  if (release && (fork === undefined || !isAncestor(release, fork))) {
     return { ref: release, why: 'the last release (the newest commit that wrote a CHANGELOG.md)' }
   }
   if (fork) return { ref: fork, why: 'where this branch left main' }

@@ -151,6 +151,24 @@ describe('check-changesets', { timeout: 60_000 }, () => {
     expect(result.status).toBe(0)
   })
 
+  it('keeps judging a branch by its own release after it merges main again', () => {
+    const repo = releasedRepo()
+    git(repo, 'switch', '-q', '-c', 'release')
+    write(repo, 'packages/lib/src/index.js', 'export const a = 7\n')
+    write(repo, 'packages/lib/package.json', JSON.stringify({ name: 'lib', version: '0.2.0' }))
+    write(repo, 'packages/lib/CHANGELOG.md', '# lib\n\n## 0.2.0\n\n## 0.1.0\n')
+    commitAll(repo, 'release 0.2.0')
+    git(repo, 'switch', '-q', 'main')
+    write(repo, 'packages/lib/src/other.js', 'export const o = 2\n')
+    write(repo, '.changeset/lib-other.md', changeset('patch'))
+    commitAll(repo, 'lib: other, with its changeset')
+    git(repo, 'switch', '-q', 'release')
+    git(repo, 'merge', '-q', '--no-edit', 'main')
+    const result = check(repo)
+    expect(result.output).toContain('the last release')
+    expect(result.status).toBe(0)
+  })
+
   it('uses the last release on a checkout with no main at all', () => {
     const repo = releasedRepo('trunk')
     write(repo, 'packages/lib/src/index.js', 'export const a = 6\n')
