@@ -8,14 +8,29 @@ export interface LockTimings {
   readonly staleMs: number
   /** How often a held lock is refreshed (ms). */
   readonly updateMs: number
-  /** Give up after this long (ms). */
+  /**
+   * Give up after this long (ms). A waiter always waits long enough to see a lock left by a
+   * crashed writer go stale (`staleMs + updateMs` and a second more), whatever this says.
+   */
   readonly timeoutMs: number
 }
 
 export const defaultLockTimings: LockTimings = {
-  staleMs: 10_000,
-  updateMs: 5_000,
-  timeoutMs: 10_000,
+  staleMs: 5_000,
+  updateMs: 1_000,
+  timeoutMs: 15_000,
+}
+
+/**
+ * How long a waiter keeps trying. A lock whose owner crashed is only taken over once it is stale;
+ * a waiter that gave up sooner (both used to be 10 s) failed the first write after every crash.
+ */
+export function patienceOf(timings: LockTimings): number {
+  // proper-lockfile raises a stale time under 2 s to 2 s, and keeps refreshes between 1 s and
+  // half the stale time: the waiter must outlast what the lock really does.
+  const stale = Math.max(timings.staleMs, 2_000)
+  const update = Math.max(Math.min(timings.updateMs, stale / 2), 1_000)
+  return Math.max(timings.timeoutMs, stale + update + 1_000)
 }
 
 /**
@@ -56,7 +71,8 @@ export class FileLocks {
   }
 
   async #acquire(target: string, shownPath: string): Promise<() => Promise<void>> {
-    const deadline = Date.now() + this.#timings.timeoutMs
+    const patience = patienceOf(this.#timings)
+    const deadline = Date.now() + patience
     let wait = 50
     for (;;) {
       try {
@@ -71,16 +87,19 @@ export class FileLocks {
         })
       } catch (error) {
         if (!isCode(error, 'ELOCKED')) throw error
-        if (Date.now() + wait > deadline) {
+        const left = deadline - Date.now()
+        if (left <= 0) {
           throw new WikiSourceError(
             'lock_timeout',
-            `Could not lock ${shownPath} within ${Math.round(this.#timings.timeoutMs / 1000)} s; another writer holds it. Retry later.`,
+            `Could not lock ${shownPath} within ${Math.round(patience / 1000)} s; another writer holds it. Retry later.`,
             {
               data: { path: shownPath },
             },
           )
         }
-        await new Promise((resolve) => setTimeout(resolve, wait * (0.5 + Math.random() / 2)))
+        // The last try falls on the deadline itself, when a crashed writer's lock is stale.
+        const pause = Math.min(wait * (0.5 + Math.random() / 2), left)
+        await new Promise((resolve) => setTimeout(resolve, pause))
         wait = Math.min(wait * 2, 1000)
       }
     }

@@ -5,7 +5,8 @@ import path from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { WikiSourceError } from '../wiki-source-error.js'
 import { assertLexicalPath, confinePath, isInside, toRelative } from './path-rules.js'
-import { runCommand } from './run-command.js'
+import { createPdfTextExtractor, type PdfTextExtractor } from './pdf-text.js'
+import { openSafeGit } from './safe-git.js'
 import { cutString } from './tokenize.js'
 
 const MAX_RAW_BYTES = 64 * 1024 * 1024
@@ -78,7 +79,7 @@ export class RawLayer {
   readonly #rootReal: string | undefined
   readonly #commands: RawCommands
   readonly #checksums = new Map<string, { key: string; sha256: string }>()
-  readonly #pdfText = new Map<string, { key: string; text: string }>()
+  readonly #pdf: PdfTextExtractor
   readonly #readSourcesFile: () => Promise<string | undefined>
 
   constructor(
@@ -88,6 +89,7 @@ export class RawLayer {
   ) {
     this.#rootReal = rootReal
     this.#commands = commands
+    this.#pdf = createPdfTextExtractor(commands.pdftotext)
     this.#readSourcesFile = readSourcesFile
   }
 
@@ -247,11 +249,8 @@ export class RawLayer {
     | { ok: false; missing: boolean; detail: string }
   > {
     if (isPdf(relative, bytes)) {
-      const cached = this.#pdfText.get(realPath)
-      if (cached?.key === key) return { ok: true, kind: 'pdf', text: cached.text }
-      const converted = await this.#pdfToText(realPath)
+      const converted = await this.#pdf.extract(realPath, key)
       if (!converted.ok) return converted
-      this.#pdfText.set(realPath, { key, text: converted.text })
       return { ok: true, kind: 'pdf', text: converted.text }
     }
     const text = decodeText(bytes)
@@ -264,22 +263,6 @@ export class RawLayer {
       }
     }
     return { ok: true, kind: 'text', text }
-  }
-
-  async #pdfToText(
-    file: string,
-  ): Promise<{ ok: true; text: string } | { ok: false; missing: boolean; detail: string }> {
-    const result = await runCommand(
-      this.#commands.pdftotext,
-      ['-layout', '-enc', 'UTF-8', file, '-'],
-      {
-        timeoutMs: 30_000,
-        maxBytes: MAX_RAW_BYTES,
-      },
-    )
-    if (result.ok) return { ok: true, text: result.stdout.toString('utf8') }
-    if (result.missing) return { ok: false, missing: true, detail: PDFTOTEXT_MISSING }
-    return { ok: false, missing: false, detail: `pdftotext failed: ${result.stderr}` }
   }
 
   async diff(
@@ -314,14 +297,14 @@ export class RawLayer {
         note: 'unchanged since the registered ingest',
       }
     }
-    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' }
-    const git = (args: string[]) =>
-      runCommand(this.#commands.git, args, { timeoutMs: 10_000, maxBytes: MAX_RAW_BYTES, env })
-    const folder = path.dirname(realPath)
-    const top = await git(['-C', folder, 'rev-parse', '--show-toplevel'])
-    if (!top.ok)
-      return fallback(top.missing ? 'git is not installed' : 'raw/ is not in a git repository')
-    const topLevel = await realpath(top.stdout.toString('utf8').trim())
+    // History comes from the repository that holds raw/ itself, never from a repository nested
+    // inside it, and git runs with every setting that could start a program switched off.
+    const opened = await openSafeGit(this.#commands.git, this.#rootReal ?? path.dirname(realPath))
+    if (!opened.ok)
+      return fallback(opened.missing ? 'git is not installed' : 'raw/ is not in a git repository')
+    const repository = opened.git
+    const git = (args: string[]) => repository.run(args)
+    const topLevel = repository.topLevel
     const inRepo = path.relative(topLevel, realPath).split(path.sep).join('/')
     let base: { commit: string; reason: 'registered' | 'head'; bytes: Buffer } | undefined
     if (registered !== null) {
@@ -329,6 +312,9 @@ export class RawLayer {
         '-C',
         topLevel,
         'log',
+        '--no-show-signature',
+        '--no-textconv',
+        '--no-ext-diff',
         '--follow',
         '-n',
         '500',
@@ -337,7 +323,7 @@ export class RawLayer {
         '--',
         inRepo,
       ])
-      if (!log.ok) return fallback(`git failed: ${log.stderr}`)
+      if (!log.ok) return fallback('git could not read the history of this file')
       const commits = parseLogNames(log.stdout.toString('utf8'))
       if (commits.length === 0) return fallback('the file is not tracked by git')
       for (const { commit, name } of commits) {
@@ -361,14 +347,14 @@ export class RawLayer {
     let oldText: string | undefined
     let newText: string | undefined
     if (pdf) {
-      const now = await this.#pdfToText(realPath)
+      const now = await this.#pdf.extract(realPath, signatureOf(await stat(realPath)).key)
       if (!now.ok)
         return fallback(now.missing ? 'pdftotext is missing, install poppler-utils' : now.detail)
       const scratch = await mkdtemp(path.join(tmpdir(), 'wiki-raw-diff-'))
       try {
         const file = path.join(scratch, 'base.pdf')
         await writeFile(file, base.bytes, { mode: 0o600 })
-        const then = await this.#pdfToText(file)
+        const then = await this.#pdf.extract(file)
         if (!then.ok)
           return fallback(
             then.missing ? 'pdftotext is missing, install poppler-utils' : then.detail,

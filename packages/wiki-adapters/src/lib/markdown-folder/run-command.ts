@@ -6,8 +6,16 @@ export type CommandResult =
   | {
       readonly ok: false
       readonly missing: boolean
+      /**
+       * The first line the command wrote to stderr, or its exit status. Never Node's own error
+       * message, which repeats the whole command line, absolute paths included.
+       */
       readonly stderr: string
       readonly code: number | string | null
+      /** The signal that ended the command, if one did. */
+      readonly signal: string | null
+      /** Whether the command was stopped for running past `timeoutMs`. */
+      readonly timedOut: boolean
     }
 
 /** Runs `command` with an argument array (never a shell), bounded in time and output. */
@@ -25,6 +33,7 @@ export function runCommand(
         timeout: options.timeoutMs,
         maxBuffer: options.maxBytes,
         windowsHide: true,
+        killSignal: 'SIGKILL',
         env: options.env ?? process.env,
       },
       (error, stdout, stderr) => {
@@ -32,17 +41,23 @@ export function runCommand(
           resolve({ ok: true, stdout })
           return
         }
-        const code = (error as NodeJS.ErrnoException).code ?? null
+        const failure = error as NodeJS.ErrnoException & {
+          killed?: boolean
+          signal?: string | null
+        }
+        const code = failure.code ?? null
+        const overflow = code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER'
+        const firstLine = stderr
+          .toString('utf8')
+          .split('\n')
+          .find((line) => line.trim() !== '')
         resolve({
           ok: false,
           missing: code === 'ENOENT',
-          stderr: (
-            stderr
-              .toString('utf8')
-              .split('\n')
-              .find((line) => line.trim() !== '') ?? error.message
-          ).trim(),
+          stderr: (firstLine ?? `exit status ${String(code)}`).trim(),
           code: typeof code === 'string' || typeof code === 'number' ? code : null,
+          signal: failure.signal ?? null,
+          timedOut: failure.killed === true && !overflow && failure.signal === 'SIGKILL',
         })
       },
     )
