@@ -36,7 +36,7 @@ export interface SearchHit {
 
 export type AdmonitionType = 'NOTE' | 'WARNING' | 'TIP' | 'CAUTION'
 
-/** A template name whose type came from a one-hop redirect (arch-wiki.md §6.6 step 2). */
+/** A template name whose type came from a one-hop redirect. */
 export interface TemplateAlias {
   type: AdmonitionType
   /** The redirect's title without namespace, e.g. "Attention". */
@@ -56,13 +56,13 @@ export type AliasResolution = TemplateAlias | UnresolvableAlias
 
 export interface CodeBlock {
   sourcePattern: 'template_bc' | 'template_hc' | 'indented_block'
-  /** Verbatim payload (§6.5), never trimmed. */
+  /** Verbatim payload, never trimmed. */
   raw: string
-  /** Cleaned text (§8.2). */
+  /** Cleaned text. */
   content: string
   placeholders: string[] | null
   header: string | null
-  /** False when the §6.5 verification rule cannot reproduce the block (a multi-line nowiki). */
+  /** False when the indented-block verification rule cannot reproduce the block (a multi-line nowiki). */
   sliceable: boolean
 }
 
@@ -72,9 +72,9 @@ export interface Admonition {
   name: string
   /** Canonical form of `name` for alias lookup, or null when the name self-attests its type. */
   aliasKey: string | null
-  /** Body with `1=` stripped and Unicode-whitespace trimmed (§6.6). */
+  /** Body with `1=` stripped and Unicode-whitespace trimmed. */
   raw: string
-  /** Plain prose (§8.3). */
+  /** Plain prose. */
   message: string
 }
 
@@ -103,9 +103,9 @@ export class WikiFailure extends Error {
 
 export interface Backend {
   // site and provenance ---------------------------------------------------------------------------
-  /** §3.1: a title, or throws `malformed_wiki_url`. */
+  /** A `title_or_url` as the title to ask for, or throws `malformed_wiki_url`. */
   titleFrom(titleOrUrl: string): string
-  /** §3.1 for recheck: a title and the URL's fragment, decoded, or throws `malformed_wiki_url`. */
+  /** The same for recheck: a title and the URL's fragment, decoded, or throws `malformed_wiki_url`. */
   titleAndAnchorFrom(url: string): { title: string; anchor: string | null }
   pageUrl(title: string, anchor?: string | null): string
   revisionUrl(revid: number, anchor?: string | null): string
@@ -120,18 +120,18 @@ export interface Backend {
   search(query: string, limit: number): Promise<{ exact: SearchHit | null; text: SearchHit[] }>
   linkPrefixes(): Promise<{ prefixes: ReadonlySet<string>; from: 'siteinfo' | 'fallback' }>
   /**
-   * Resolves every template name of the page (§6.6 step 2–3). Keys are the canonical names of
-   * `Admonition.aliasKey`; names that are not admonitions are absent. Throws per §6.6 fail-closed.
+   * Resolves every template name of the page. Keys are the canonical names of
+   * `Admonition.aliasKey`; names that are not admonitions are absent. Throws rather than guess a type (fail closed).
    */
   templateAliases(revision: Revision): Promise<ReadonlyMap<string, AliasResolution>>
 
   // extraction ------------------------------------------------------------------------------------
-  /** [start, end) UTF-16 offsets of a section's slice, heading-checked (§3.4), or throws. */
+  /** [start, end) UTF-16 offsets of a section's slice, heading-checked, or throws. */
   sectionSlice(revision: Revision, section: ApiSection): { start: number; end: number }
   codeBlocks(wikitext: string): CodeBlock[]
   /** Admonitions in `wikitext`; `aliases` types the redirect names. */
   admonitions(wikitext: string, aliases: ReadonlyMap<string, AliasResolution>): Admonition[]
-  /** Every template body of a wikitext, `1=` stripped and trimmed as in §6.6 (for verify). */
+  /** Every template body of a wikitext, `1=` stripped and trimmed as admonition bodies are (for verify). */
   templateBodies(wikitext: string): string[]
   links(wikitext: string, excludedPrefixes: ReadonlySet<string>): Link[]
   renderSection(raw: string): string

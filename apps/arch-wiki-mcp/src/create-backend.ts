@@ -55,7 +55,7 @@ function templatesWithBody(tree: Root) {
 /**
  * The template names warnings() sends for alias resolution (also used by the record script):
  * every template's name at every depth of the page outside comments, nowiki and opaque tags,
- * code templates and bodiless ones included (§6.6 step 2: the names depend only on the page).
+ * code templates and bodiless ones included (the names depend only on the page, so one query per page serves every section).
  * A call with a modifier (`subst:`) is written with a `:`, which is never sent.
  */
 function templateNamesOf(tree: Root): string[] {

@@ -1,5 +1,5 @@
 // Reads argv and the environment into one settings object. Flags override environment variables,
-// which override defaults (arch-wiki.md §2, §12). Nothing here touches the network.
+// which override defaults. Nothing here touches the network.
 
 /** Every way the process can run. */
 export type Mode =

@@ -29,7 +29,7 @@ const page = revision('🐧\n== A ==\nx\n=== B ===\n{{Shared}}\n== C ==\ny\n', [
   section('C', 2, 33),
 ])
 
-describe('sectionSlice (arch-wiki.md §3.4)', () => {
+describe('sectionSlice', () => {
   it('slices from the code-point offset to the next non-null one', () => {
     const slices = page.sections
       .filter((s) => s.byteoffset !== null)
@@ -71,7 +71,7 @@ describe('sectionSlice (arch-wiki.md §3.4)', () => {
   })
 })
 
-describe('template bodies and names (arch-wiki.md §6.6, §7.1)', () => {
+describe('template bodies and names', () => {
   const wikitext =
     '{{Note| a }}{{Box|1={{Attention|b}}}}{{Expansion}}{{Tip|}}<!-- {{Hidden|c}} -->{{bc|{{Inner|d}}}}'
 
@@ -79,7 +79,7 @@ describe('template bodies and names (arch-wiki.md §6.6, §7.1)', () => {
     expect(backend.templateBodies(wikitext)).toEqual(['a', '{{Attention|b}}', 'b'])
   })
 
-  it('sends every template name of the page for alias resolution, bodiless and code ones too (§6.6 step 2)', () => {
+  it('sends every template name of the page for alias resolution, bodiless and code ones too', () => {
     expect(templateNames(wikitext)).toEqual([
       'Note',
       'Box',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // mcp-core against the official SDK's McpServer (1.32.2), same Node, same echo tool with the same
-// zod schemas (spec §11). Build the package first: the servers import the built `dist`.
+// zod schemas. Build the package first: the servers import the built `dist`.
 //
 //   pnpm --filter @wiki/mcp-core bench            3 rounds, 2 s warm-up + 10 s per run
 //   BENCH_QUICK=1 pnpm --filter @wiki/mcp-core bench   1 round, 0.5 s + 2 s, fewer start-ups

@@ -14,7 +14,7 @@ export function pageTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl }),
     output: pageOutput,
     access: 'read',
-    // Whole pages run past the clients' default result cap (arch-wiki.md §5).
+    // Whole pages run past the clients' default result cap.
     _meta: { 'anthropic/maxResultSizeChars': 500_000 },
     handler: ({ title_or_url }) =>
       guard(async () => pageEvidence(backend, await loadPage(backend, title_or_url))),

@@ -9,7 +9,7 @@ import { recheckInput, recheckOutput } from '../schemas.js'
 type Kind = (typeof RECHECK_KINDS)[number]
 type Output = z.input<typeof recheckOutput>
 
-/** What recheck compares, read from the evidence object or the loose arguments (§7.2). */
+/** What recheck compares, read from the evidence object or the loose arguments. */
 export interface RecheckClaim {
   kind: Kind
   title: string

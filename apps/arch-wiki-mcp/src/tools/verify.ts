@@ -8,7 +8,7 @@ import { SOURCE_PATTERNS, verifyInput, verifyOutput } from '../schemas.js'
 type SourcePattern = (typeof SOURCE_PATTERNS)[number]
 type Matched = NonNullable<z.input<typeof verifyOutput>['matched']>
 
-/** What verify checks, read from the evidence object or the loose arguments (arch-wiki.md §7.1). */
+/** What verify checks, read from the evidence object or the loose arguments. */
 export interface VerifyClaim {
   revid: number
   contentRaw: string | undefined
@@ -114,7 +114,7 @@ export function verifyClaim(backend: Backend, claim: VerifyClaim, revision: Revi
     }
   }
 
-  // Only a hash: re-extract every candidate of the revision and look for it (§7.1 step 3).
+  // Only a hash: re-extract every candidate of the revision and look for it.
   const wanted = claim.contentHash as string
   const candidates: { raw: string; matched: Matched }[] = []
   candidates.push({ raw: revision.wikitext, matched: { source_pattern: 'page' } })

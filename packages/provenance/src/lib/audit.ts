@@ -7,7 +7,7 @@ export interface VerifyMatch {
   readonly block_index?: number
 }
 
-/** `verify`'s answer (arch-wiki.md §7.1). A hash that is not reproduced is an answer, not an error. */
+/** `verify`'s answer. A hash that is not reproduced is an answer, not an error. */
 export interface VerifyResult {
   readonly reproduced: boolean
   readonly method: 'substring' | 're-extraction'
@@ -29,7 +29,7 @@ export type RecheckKind = 'page' | 'section' | 'commands' | 'warnings'
 export type RecheckStatus = 'unchanged' | 'changed' | 'gone'
 export type GoneReason = 'page_not_found' | 'section_not_found' | 'block_not_found'
 
-/** `recheck`'s answer (arch-wiki.md §7.2): does the wiki still say what the evidence said? */
+/** `recheck`'s answer: does the wiki still say what the evidence said? */
 export interface RecheckResult {
   readonly status: RecheckStatus
   readonly kind: RecheckKind

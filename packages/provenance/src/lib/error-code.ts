@@ -1,5 +1,5 @@
 /**
- * Every code a citation tool may fail with (arch-wiki.md §4.3). An outage
+ * Every code a citation tool may fail with. An outage
  * (`upstream_api_error`: retry the wiki) and a refusal (anything else: do not retry) never share
  * a code.
  */
@@ -11,7 +11,7 @@ export type EvidenceErrorCode =
   | 'malformed_wiki_url'
   | 'internal_error'
 
-/** The codes of {@link EvidenceErrorCode}, in the order the spec lists them. */
+/** The codes of {@link EvidenceErrorCode}, in the order arch-wiki-mcp's README lists them. */
 export const EVIDENCE_ERROR_CODES: readonly EvidenceErrorCode[] = Object.freeze([
   'page_not_found',
   'section_not_found',

@@ -1,10 +1,10 @@
 import { ProvenanceError } from './provenance-error.js'
 
-/** Where a quoted text came from, as `verify` and `recheck` name it (arch-wiki.md §7.1). */
+/** Where a quoted text came from, as `verify` and `recheck` name it. */
 export type SourcePattern =
   'page' | 'section' | 'template_bc' | 'template_hc' | 'indented_block' | 'warning'
 
-/** The evidence tiers (arch-wiki.md §1). The tier decides which keys an output may carry. */
+/** The evidence tiers. The tier decides which keys an output may carry. */
 export type EvidenceTier = 'hashed' | 'attributed' | 'pointer' | 'audit'
 
 /** One entry of a page's section list, with the API's values and types. */

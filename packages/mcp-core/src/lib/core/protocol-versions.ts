@@ -1,4 +1,4 @@
-/** Protocol revisions served, newest first (§4.1). */
+/** Protocol revisions served, newest first. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly [
   '2025-11-25',
   '2025-06-18',

@@ -1,7 +1,7 @@
 import type { ContentBlock } from './content.js'
 
 /**
- * Revisions grouped by what they can carry (§4.2): 0 = 2024-11-05, 1 = 2025-03-26,
+ * Revisions grouped by what they can carry: 0 = 2024-11-05, 1 = 2025-03-26,
  * 2 = 2025-06-18 and later. Dates compare as strings, so unknown later dates land in 2.
  */
 export type RevisionLevel = 0 | 1 | 2
