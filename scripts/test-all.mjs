@@ -1,5 +1,6 @@
 // The whole test suite, as the README's quick start and CI run it: build, unit tests, end-to-end
-// tests, the MCP conformance suite and publint. Every step runs even when an earlier one failed,
+// tests (among them publishing to a local Verdaccio and starting each app with npx), the MCP
+// conformance suite and publint. Every step runs even when an earlier one failed,
 // so one run reports everything. Ends with `tests: N passed, M failed` counted from vitest's JSON
 // reports plus one count per non-vitest step.
 import { spawnSync } from 'node:child_process'
@@ -31,6 +32,8 @@ let extraFailed = 0
 const steps = [
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['unit tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--force', '--continue']],
+  // The registry the publish-and-npx test publishes to, in its own folder (not the workspace).
+  ['test registry (Verdaccio)', 'node', ['scripts/install-verdaccio.mjs']],
   [
     'end-to-end tests',
     'pnpm',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Re-records MediaWiki API answers for offline replay (arch-wiki.md §11.2), with exactly the
+// Re-records MediaWiki API answers for offline replay, with exactly the
 // requests the server sends. Runs on the built packages: `pnpm --filter arch-wiki-mcp build` first.
 //
 //   pnpm --filter arch-wiki-mcp record -- --wiki-url <url> [--article-path P] [--api-path P]

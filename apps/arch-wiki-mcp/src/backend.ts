@@ -62,11 +62,11 @@ export interface CodeBlock {
   sourcePattern: CodeSourcePattern
   /** Verbatim payload (§6.5), never trimmed. */
   raw: string
-  /** Cleaned text (§8.2). */
+  /** Cleaned text. */
   content: string
   placeholders: string[] | null
   header: string | null
-  /** False when the §6.5 verification rule cannot reproduce the block (a multi-line nowiki). */
+  /** False when the indented-block verification rule cannot reproduce the block (a multi-line nowiki). */
   sliceable: boolean
 }
 
@@ -76,9 +76,9 @@ export interface Admonition {
   name: string
   /** Canonical form of `name` for alias lookup, or null when the name self-attests its type. */
   aliasKey: string | null
-  /** Body with `1=` stripped and Unicode-whitespace trimmed (§6.6). */
+  /** Body with `1=` stripped and Unicode-whitespace trimmed. */
   raw: string
-  /** Plain prose (§8.3). */
+  /** Plain prose. */
   message: string
 }
 
@@ -117,13 +117,13 @@ export interface Backend {
   search(query: string, limit: number): Promise<{ exact: SearchHit | null; text: SearchHit[] }>
   linkPrefixes(): Promise<{ prefixes: ReadonlySet<string>; from: 'siteinfo' | 'fallback' }>
   /**
-   * Resolves every template name of the page (§6.6 step 2–3). Keys are the canonical names of
-   * `Admonition.aliasKey`; names that are not admonitions are absent. Throws per §6.6 fail-closed.
+   * Resolves every template name of the page. Keys are the canonical names of
+   * `Admonition.aliasKey`; names that are not admonitions are absent. Throws rather than guess a type (fail closed).
    */
   templateAliases(revision: Revision): Promise<ReadonlyMap<string, AliasResolution>>
 
   // extraction ------------------------------------------------------------------------------------
-  /** [start, end) UTF-16 offsets of a section's slice, heading-checked (§3.4), or throws. */
+  /** [start, end) UTF-16 offsets of a section's slice, heading-checked, or throws. */
   sectionSlice(revision: Revision, section: ApiSection): { start: number; end: number }
   codeBlocks(wikitext: string): CodeBlock[]
   /** Admonitions in `wikitext`; `aliases` types the redirect names. */

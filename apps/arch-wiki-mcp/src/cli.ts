@@ -1,4 +1,4 @@
-// `arch-wiki-mcp <tool> <args…>`: one tool call from the shell (arch-wiki.md §12). Arguments go
+// `arch-wiki-mcp <tool> <args…>`: one tool call from the shell. Arguments go
 // through the tool's own zod schema, so the shell and MCP accept exactly the same inputs.
 import { readFileSync } from 'node:fs'
 import { ToolError } from '@wiki/mcp-core'

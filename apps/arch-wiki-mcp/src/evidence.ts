@@ -26,7 +26,7 @@ export async function loadPage(
 }
 
 export function findSection(revision: Revision, anchor: string): ApiSection {
-  // Exact string equality: MediaWiki already made duplicate headings unique (§5).
+  // Exact string equality: MediaWiki already made duplicate headings unique.
   const section = revision.sections.find((s) => s.anchor === anchor)
   if (!section) {
     throw new WikiFailure(

@@ -1,4 +1,4 @@
-// Input and output schemas of every tool (arch-wiki.md §5–§7). Output objects list their keys in
+// Input and output schemas of every tool. Output objects list their keys in
 // the contract's order: mcp-core parses each result through its schema, and zod writes the keys
 // in shape order, so this file is what fixes the key order clients see.
 import {

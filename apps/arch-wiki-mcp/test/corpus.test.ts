@@ -1,6 +1,5 @@
 // The tools over the recorded Arch Wiki corpus (read in place from ../shared/arch-fixtures) with
-// the real adapter, parser and provenance: the README examples of arch-wiki.md §14.5 and the
-// corpus facts of §14.2.
+// the real adapter, parser and provenance: the README's examples and known facts of the corpus.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SHARED_MISSING_REASON, sharedDir } from '@wiki/test-utils'
@@ -255,7 +254,7 @@ describe.skipIf(!dir)(`recorded Arch Wiki corpus ${dir ? '' : SHARED_MISSING_REA
   })
 })
 
-// §14.4: every page, section, command block and warning of the recorded corpus reproduces from
+// Every page, section, command block and warning of the recorded corpus reproduces from
 // its own revision through verify, and the pointer tools never look like evidence.
 const PAGES = dir
   ? readdirSync(dir)

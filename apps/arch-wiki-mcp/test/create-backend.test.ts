@@ -29,7 +29,7 @@ const page = revision('🐧\n== A ==\nx\n=== B ===\n{{Shared}}\n== C ==\ny\n', [
   section('C', 2, 33),
 ])
 
-describe('sectionSlice (arch-wiki.md §3.4)', () => {
+describe('sectionSlice', () => {
   it('slices from the code-point offset to the next non-null one', () => {
     const slices = page.sections
       .filter((s) => s.byteoffset !== null)

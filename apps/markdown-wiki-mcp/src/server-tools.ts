@@ -12,7 +12,7 @@ import { wikiSearch } from './tools/wiki-search.js'
 import { wikiStatus } from './tools/wiki-status.js'
 import { wikiWritePage } from './tools/wiki-write-page.js'
 
-/** Which groups of tools a transport registers (§13): absent tools are never registered. */
+/** Which groups of tools a transport registers: absent tools are never registered. */
 export interface Exposure {
   readonly writes: boolean
   readonly raw: boolean

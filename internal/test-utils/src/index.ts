@@ -9,3 +9,23 @@ export {
   type LocalMediaWiki,
   type StartMediaWikiOptions,
 } from './mediawiki.js'
+export { freePort } from './free-port.js'
+export {
+  startLocalRegistry,
+  VERDACCIO_BIN,
+  type LocalRegistry,
+  type StartLocalRegistryOptions,
+} from './local-registry.js'
+export {
+  compareVersions,
+  installedPackage,
+  runtimeDependencies,
+  type InstalledPackage,
+} from './runtime-dependencies.js'
+export {
+  markdownSection,
+  readmeRegistrations,
+  shellWords,
+  type ReadmeRegistrations,
+  type StdioRegistration,
+} from './readme-registrations.js'

@@ -11,9 +11,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port.js'
 
 /** Where Debian's `mediawiki` package puts the code. */
 const DEBIAN_MEDIAWIKI = '/usr/share/mediawiki'
@@ -338,18 +338,6 @@ async function waitForApi(apiUrl: string, timeout: number, exited: () => boolean
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`startMediaWiki: ${apiUrl} did not answer within ${timeout} ms (${last})`)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 function phpString(value: string): string {

@@ -8,8 +8,11 @@ export interface WorkspacePackage {
   group: 'packages' | 'apps' | 'internal'
   json: {
     name: string
-    version?: string
+    version: string
     private?: boolean
+    /** The MCP Registry name an app's server.json publishes it under. */
+    mcpName?: string
+    engines?: { node?: string }
     bin?: Record<string, string>
     exports?: Record<string, unknown>
     dependencies?: Record<string, string>

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { MUST_PASS, readBaseline } from './conformance/baseline.mjs'
 
-/** The expected failures the specification allows (mcp-core spec §10.3). */
+/** The expected failures the specification allows. */
 const ALLOWED = [
   'logging-set-level',
   'tools-call-with-logging',

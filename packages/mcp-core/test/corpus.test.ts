@@ -1,4 +1,4 @@
-// Replays the JSON-RPC corpus (fixtures/jsonrpc/<revision>/<method>/<case>.json, §10.4) through
+// Replays the JSON-RPC corpus (fixtures/jsonrpc/<revision>/<method>/<case>.json) through
 // both transports in-process: createHttpHandler with Web Requests, and serveStdio on injected
 // streams with a sentinel ping after every case. Cases under `common` run at every legacy revision
 // and must give the same answer each time; `_http` cases exercise the HTTP pipeline only.

@@ -74,7 +74,7 @@ async function untilBusy(handle: { stats(): { inFlight: number } }): Promise<voi
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are arbitrary JSON
 const read = (response: Response): Promise<any> => response.json()
 
-describe('createHttpHandler pipeline (§7.1)', () => {
+describe('createHttpHandler pipeline', () => {
   it('serves /healthz without auth and 404s other paths with a JSON body', async () => {
     const handle = handler()
     const health = await handle(new Request('http://127.0.0.1:3000/healthz'))

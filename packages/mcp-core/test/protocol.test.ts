@@ -150,7 +150,7 @@ describe('negotiation (§4.1)', () => {
   })
 })
 
-describe('tools/list (§4.4) and shaping (§4.2)', () => {
+describe('tools/list and shaping', () => {
   it('publishes inlined schemas without $schema', async () => {
     const { replies } = await exchange([
       init('2025-11-25'),
@@ -269,7 +269,7 @@ describe('tools/list (§4.4) and shaping (§4.2)', () => {
   })
 })
 
-describe('tools/call results (§5)', () => {
+describe('tools/call results', () => {
   it('parses arguments with defaults; absent arguments count as {}', async () => {
     const { replies } = await exchange([call(1, 'search', { query: 'q' }), call(2, 'media')])
     expect(replies[0].result.structuredContent).toEqual({ hits: ['q'], limit: 10 })
@@ -310,7 +310,7 @@ describe('tools/call results (§5)', () => {
   })
 })
 
-describe('errors (§4.3)', () => {
+describe('errors', () => {
   it.each([
     [
       'truncated JSON',
@@ -463,7 +463,7 @@ describe('errors (§4.3)', () => {
   })
 })
 
-describe('batches (§4.4)', () => {
+describe('batches', () => {
   const batch = [
     { jsonrpc: '2.0', id: 1, method: 'ping' },
     { jsonrpc: '2.0', method: 'notifications/initialized' },

@@ -30,7 +30,7 @@ describe('registrationSnippets', () => {
     expectFixture(formatRegistration(snippets), golden('formatted.txt'))
   })
 
-  it('uses the stdio entry of §9 and never a real token', () => {
+  it('uses the stdio entry the app gives and never a real token', () => {
     const entry = { command: '/abs/bin/node', args: ['/abs/apps/arch-wiki-mcp/bin.js', '--stdio'] }
     expect(snippets.claudeDesktop.config).toMatchObject({ mcpServers: { 'arch-wiki': entry } })
     expect(snippets.cursor.config).toMatchObject({ mcpServers: { 'arch-wiki': entry } })

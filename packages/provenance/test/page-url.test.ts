@@ -30,7 +30,7 @@ describe('percentEncode', () => {
     expect(percentEncode(text)).toBe(encoded)
   })
 
-  it('differs from encodeURIComponent where the spec says so', () => {
+  it('differs from encodeURIComponent where MediaWiki does', () => {
     expect(encodeURIComponent("!'()*:/")).toBe("!'()*%3A%2F")
     expect(percentEncode("!'()*:/")).toBe('%21%27%28%29%2A:/')
   })

@@ -49,7 +49,7 @@ describe('parseTitleOrUrl: plain titles', () => {
   })
 })
 
-describe('parseTitleOrUrl: the spec table', () => {
+describe('parseTitleOrUrl: accepted and refused forms', () => {
   it.each([
     [
       'https://wiki.archlinux.org/title/Installation_guide_%28Fran%C3%A7ais%29',

@@ -85,7 +85,7 @@ describe('template names', () => {
 })
 
 describe('createMediaWikiSource: requests', () => {
-  it('parses a page by title with the spec parameters, User-Agent and format=json', async () => {
+  it('parses a page by title with the documented parameters, User-Agent and format=json', async () => {
     const { fetch, seen } = fakeFetch(() => parseBody('GRUB', 10, '== A ==\ntext'))
     const wiki = source(fetch, { userAgent: 'arch-wiki-mcp/9 (+https://example.org)' })
     const page = await wiki.getPage('GRUB')

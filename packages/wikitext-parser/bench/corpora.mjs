@@ -88,7 +88,7 @@ export function syntheticCorpus(bytes) {
 
 /**
  * The lower bound: one `charCodeAt` loop with a 65,536-entry lookup of the characters wikitext
- * markup starts with (wikitext-parser.md §9).
+ * markup starts with.
  */
 const markup = new Uint8Array(65536)
 for (const char of "{}[]<>=\n'|&_~-:;*#") markup[char.charCodeAt(0)] = 1

@@ -9,7 +9,7 @@ function admonitions(wikitext: string, aliases?: ReadonlyMap<string, 'NOTE' | 'W
   )
 }
 
-describe('admonitionsOf (arch-wiki.md §6.6)', () => {
+describe('admonitionsOf', () => {
   it.each([
     ['Warning', 'WARNING'],
     ['Note', 'NOTE'],

@@ -10,7 +10,7 @@ import {
 } from '@wiki/wikitext-parser'
 import { toMarkdown } from '@wiki/wikitext-parser/markdown'
 
-// Deep input must never reach the call stack (spec §2.3.5): walks use explicit stacks, and
+// Deep input must never reach the call stack: walks use explicit stacks, and
 // renderers copy constructs nested past their depth limit as written.
 describe('extractors and renderer on deep input', () => {
   // 20,000 levels already overflow any recursive walk; the parser's own suite covers 100,000.

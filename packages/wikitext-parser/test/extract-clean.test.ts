@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { archwiki, cleanCode, cleanMessage, cleanSnippet } from '@wiki/wikitext-parser'
 
-describe('cleanCode (arch-wiki.md §8.2)', () => {
+describe('cleanCode', () => {
   it.each([
     ["# mount ''device'' '''--verbose'''", '# mount <device> --verbose', ['device']],
     ['{{ic|pacman}} -S x{{=}}y', 'pacman -S x=y', null],
@@ -73,7 +73,7 @@ describe('cleanCode (arch-wiki.md §8.2)', () => {
   })
 })
 
-describe('cleanMessage (arch-wiki.md §8.3)', () => {
+describe('cleanMessage', () => {
   it.each([
     ['* first\n* second', '- first\n- second'],
     ['# first\n# second', '1. first\n1. second'],
@@ -120,7 +120,7 @@ describe('cleanMessage (arch-wiki.md §8.3)', () => {
   })
 })
 
-describe('cleanSnippet (arch-wiki.md §8.4)', () => {
+describe('cleanSnippet', () => {
   it.each([
     ['[[de:<span class="searchmatch">GRUB</span>]]', 'de:GRUB'],
     ["{{ic|pacman}} and ''iwd''", 'pacman and iwd'],

@@ -9,7 +9,7 @@ function summary(wikitext: string) {
   return blocks(wikitext).map(({ kind, raw, text, header }) => ({ kind, raw, text, header }))
 }
 
-describe('codeBlocksOf: templates (arch-wiki.md §6.5)', () => {
+describe('codeBlocksOf: templates', () => {
   it.each([
     ['{{bc|x}}', 'codeBlock', 'x', null],
     ['{{bc|1=x}}', 'codeBlock', 'x', null],
@@ -90,7 +90,7 @@ describe('codeBlocksOf: templates (arch-wiki.md §6.5)', () => {
   })
 })
 
-describe('codeBlocksOf: indented lines (arch-wiki.md §6.5)', () => {
+describe('codeBlocksOf: indented lines', () => {
   it('joins consecutive space-led lines without their marker space', () => {
     expect(summary('Text\n # pacman -Syu\n   pacman -S x\nafter')).toEqual([
       {

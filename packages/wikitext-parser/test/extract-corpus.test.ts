@@ -10,7 +10,7 @@ import {
   type RecordedPage,
 } from './helpers/arch-corpus.js'
 
-/** A section's slice: from its code-point offset to the next non-null one (arch-wiki.md §3.4). */
+/** A section's slice: from its code-point offset to the next non-null one. */
 function sectionText(page: RecordedPage, anchor: string): string {
   const section = sectionSlices(page).find((candidate) => candidate.anchor === anchor)
   if (!section) throw new Error(`no section ${anchor}`)

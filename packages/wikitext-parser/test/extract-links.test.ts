@@ -11,7 +11,7 @@ function links(wikitext: string) {
   }))
 }
 
-describe('linksOf (arch-wiki.md §6.7)', () => {
+describe('linksOf', () => {
   it('reads target, anchor and display text as written', () => {
     expect(links('[[network interface]] [[Users and groups#Group management|add  ]]')).toEqual([
       { target: 'network interface', anchor: null, text: null },

@@ -27,7 +27,7 @@ describe('templatesOf', () => {
     }
   })
 
-  it('cuts the body as §6.6 does: after the first top-level |, 1= stripped, Unicode-trimmed', () => {
+  it('cuts the body as admonitions are cut: after the first top-level |, 1= stripped, Unicode-trimmed', () => {
     expect(templates('{{X|1=body}}')[0]?.raw).toBe('body')
     expect(templates('{{X| 1 = body}}')[0]?.raw).toBe('body')
     expect(templates('{{X|a|b=c|{{Y|d}}}}')[0]?.raw).toBe('a|b=c|{{Y|d}}')

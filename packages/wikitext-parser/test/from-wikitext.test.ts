@@ -37,7 +37,7 @@ function parse(input: string): Root {
 
 const top = (input: string): unknown[] => parse(input).children.map(sketch)
 
-describe('braces (spec §3.1)', () => {
+describe('braces', () => {
   it('matches a closing run against the innermost opener only', () => {
     expect(top('{{bc|menuentry "x" {entry options}}}')).toEqual([
       {
@@ -208,7 +208,7 @@ describe('comments and tags', () => {
   })
 })
 
-describe('headings (spec §3.1)', () => {
+describe('headings', () => {
   const headings = (input: string): unknown[] =>
     allNodes(parse(input))
       .filter((node) => node.type === 'heading')

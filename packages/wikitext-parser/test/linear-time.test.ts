@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fromWikitext, sectionsOf, toWikitext } from '@wiki/wikitext-parser'
 import { parse } from '../src/lib/from-wikitext.js'
 
-// Spec §7: each adversarial family, measured by the parser's own work counter (characters
+// Each adversarial family, measured by the parser's own work counter (characters
 // visited plus stack operations) at n and 8n. Linear work grows 8×; quadratic would grow 64×.
 const families: [string, (n: number) => string][] = [
   ['{{a| unclosed', (n) => '{{a|'.repeat(n)],
@@ -47,7 +47,7 @@ const timed = new Set([
   "<span>''a nested",
 ])
 
-describe('linear time on adversarial input (spec §7)', () => {
+describe('linear time on adversarial input', () => {
   it.each(families)('%s: work at 8n is at most 9× the work at n', (_name, make) => {
     const small = parse(make(1000)).work
     const large = parse(make(8000)).work

@@ -58,7 +58,7 @@ describe.skipIf(!archCorpus)(
       expect(sections().length).toBeGreaterThan(400)
     })
 
-    it.each(sections())('%s#%s renders with the §8.1 invariants', (_file, _anchor, text) => {
+    it.each(sections())('%s#%s renders with the Markdown invariants', (_file, _anchor, text) => {
       const tree = fromWikitext(text)
       const markdown = toMarkdown(tree, { profile: archwiki })
       const mdast = toMdast(tree, { profile: archwiki })

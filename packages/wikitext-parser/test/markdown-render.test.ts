@@ -7,7 +7,7 @@ function render(wikitext: string): string {
   return toMarkdown(fromWikitext(wikitext), { profile: archwiki })
 }
 
-describe('toMarkdown: the arch-wiki.md §8.1 cases', () => {
+describe('toMarkdown: one case per construct', () => {
   it.each([
     ['== T ==\n# step one', '## T\n\n1. step one'],
     ['== T ==\n* bullet', '## T\n\n- bullet'],
@@ -44,7 +44,7 @@ describe('toMarkdown: the arch-wiki.md §8.1 cases', () => {
   })
 })
 
-describe('toMarkdown: the inline table of §8.1', () => {
+describe('toMarkdown: inline constructs', () => {
   it.each([
     ["''x'' '''y'''", '*x* **y**'],
     ["{{ic|cp ''src''}}", '`cp <src>`'],
@@ -138,7 +138,7 @@ describe('toMarkdown: blocks', () => {
 
   it('keeps HTML tags verbatim, insides included', () => {
     expect(render('a <span>b</span>')).toBe('a <span>b</span>')
-    // A block-level element across lines is one element (arch-wiki.md §8.1: insides included).
+    // A block-level element across lines is one element (its insides included).
     expect(render("<div>\n* ''a''\n</div>")).toBe("<div>\n* ''a''\n</div>")
   })
 

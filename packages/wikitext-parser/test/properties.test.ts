@@ -120,7 +120,7 @@ function treeProblems(input: string): string[] {
   return problems
 }
 
-describe('properties (spec §8)', () => {
+describe('properties', () => {
   it('round-trips with exact positions: syntax pieces (properties 1–3)', () => {
     fc.assert(
       fc.property(syntax, (input) => {

@@ -21,7 +21,7 @@ const slice = (
   return span && wikitext.slice(span.start, span.end)
 }
 
-describe('sectionSliceAt (arch-wiki.md §3.4)', () => {
+describe('sectionSliceAt', () => {
   it('converts code-point offsets to a UTF-16 slice, astral characters before it included', () => {
     expect(sectionSliceAt(page, { codePointOffset: 8, level: 2, nextCodePointOffset: 29 })).toEqual(
       { start: 9, end: 31 },

@@ -13,7 +13,7 @@ const anchors = (headings: string[], site = defineSite({})): string[] =>
     profile: archwiki,
   }).map((section) => section.anchor)
 
-describe('anchors (spec §4.2)', () => {
+describe('anchors', () => {
   it('numbers duplicates under ASCII case folding', () => {
     expect(anchors(['Installation', 'Installation', 'installation', 'Installation_2'])).toEqual([
       'Installation',
@@ -84,7 +84,7 @@ describe('anchors (spec §4.2)', () => {
   })
 })
 
-describe('sections (spec §4.1)', () => {
+describe('sections', () => {
   it('gives indexes, levels and contiguous extents', () => {
     const input = 'intro\n== A ==\na\n=== B ===\nb\n{{x|\n== T ==\n}}\n== C ==\nc'
     const sections = sectionsOf(input)

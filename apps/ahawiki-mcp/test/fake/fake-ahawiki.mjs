@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A faithful fake of AhaWiki's REST API /api/v1 for tests and demos, on plain node:http.
-// It follows shared spec ahawiki.md §2 (routes, check orders, clamping, ordering, fields) and §5
-// (keys, permissions, clock, controls). Page texts here are our own sample text.
+// It follows AhaWiki's behaviour (routes, check orders, clamping, ordering, fields, keys,
+// permissions, clock) and adds controls for tests. Page texts here are our own sample text.
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import { pathToFileURL } from 'node:url'
@@ -89,7 +89,7 @@ function clampInt(raw, fallback, min, max) {
   return Math.min(max, Math.max(min, n))
 }
 
-/** Snippet of §2.6: hit lines with 3 lines of context, merged ranges, `…` between blocks. */
+/** A search snippet as AhaWiki builds it: hit lines with 3 lines of context, merged ranges, `…` between blocks. */
 export function searchSnippet(body, q) {
   const needle = q.toLowerCase()
   const lines = body

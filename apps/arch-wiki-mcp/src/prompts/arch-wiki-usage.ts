@@ -1,6 +1,6 @@
 import { definePrompt } from '@wiki/mcp-core'
 
-// The obligations of arch-wiki.md §10, addressed to the agent. Every field an agent could misread
+// What an agent must do to quote without misquoting, addressed to it. Every field an agent could misread
 // is named and explained, because a field it does not understand is a field it will misquote.
 export const USAGE_TEXT = `How to use the Arch Wiki MCP without becoming a liar.
 

@@ -13,7 +13,7 @@ export function pageTool(backend: Backend) {
     input: z.strictObject({ title_or_url: titleOrUrl }),
     output: pageOutput,
     access: 'read',
-    // Whole pages run past the clients' default result cap (arch-wiki.md §5).
+    // Whole pages run past the clients' default result cap.
     _meta: { 'anthropic/maxResultSizeChars': 500_000 },
     handler: async ({ title_or_url }) =>
       pageEvidence(backend, await loadPage(backend, title_or_url)),

@@ -1,4 +1,4 @@
-// §13 exposure both ways, HTTP authentication and refused configurations, on the built bin.
+// Which tools each transport exposes, both ways, HTTP authentication and refused configurations, on the built bin.
 import { writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'

@@ -151,7 +151,7 @@ interface CallResult {
   content?: { type: string; text?: string }[]
 }
 
-/** Calls a tool and checks §5's result shape: text === JSON of structuredContent, or a coded error. */
+/** Calls a tool and checks the result shape: text === JSON of structuredContent, or a coded error. */
 export async function call(
   client: Client,
   name: string,

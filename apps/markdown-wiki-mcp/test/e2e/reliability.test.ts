@@ -1,4 +1,4 @@
-// §15 reliability on real processes: concurrent writers with expectedChecksum, concurrent log
+// Reliability on real processes: concurrent writers with expectedChecksum, concurrent log
 // appends, and writers killed between fsync and rename.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'

@@ -1,5 +1,5 @@
 // Every tool through the official SDK client over stdio, and the read and raw tools over HTTP:
-// a success and an error each, results checked against §5.
+// a success and an error each, results checked for their shape.
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { repoPath } from '../../src/index.js'
+import { readWorkspacePackages, repoPath } from '../../src/index.js'
 
 // The README's first command ends in `node scripts/demo.mjs`: it must succeed, print the same
 // transcript every time, and carry provenance that the arch-wiki-mcp CLI verifies independently.
@@ -51,4 +51,30 @@ describe('the demo', () => {
     expect(verify.status).toBe(0)
     expect(JSON.parse(verify.stdout)).toMatchObject({ reproduced: true, computed_hash: hash })
   })
+})
+
+describe("the demo's build", () => {
+  it('says what it builds: a line per package with the elapsed time, then the total', () => {
+    const run = spawnSync(process.execPath, [repoPath('scripts/build-progress.mjs')], {
+      cwd: repoPath(),
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${repoPath('node_modules/.bin')}:${process.env.PATH ?? ''}` },
+      timeout: 600_000,
+    })
+    expect(run.status === 0 ? 'exit 0' : run.stderr.slice(-2000)).toBe('exit 0')
+    const lines = run.stdout.trimEnd().split('\n')
+    const built = readWorkspacePackages()
+      .filter((p) => (p.json as { scripts?: { build?: string } }).scripts?.build)
+      .map((p) => p.json.name)
+      .sort()
+    const reported = lines
+      .map((line) => /^ {2}(?:built|cached) +(\S+) +\d+\.\d s$/.exec(line)?.[1])
+      .filter((name) => name !== undefined)
+      .sort()
+    expect(reported).toEqual(built)
+    expect(lines[0]).toBe(
+      `building ${built.length} packages (turbo; unchanged ones come from its cache)`,
+    )
+    expect(lines.at(-1)).toMatch(/^build done in \d+\.\d s$/)
+  }, 600_000)
 })

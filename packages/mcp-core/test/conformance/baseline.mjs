@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 /** The expected-failures file handed to the suite as `--expected-failures`. */
 export const baselineUrl = new URL('./baseline.yml', import.meta.url)
 
-/** Scenarios the specification requires to pass (mcp-core spec §10.3), so they can never be listed. */
+/** Scenarios the specification requires to pass, so they can never be listed. */
 export const MUST_PASS = Object.freeze([
   'server-initialize',
   'ping',

@@ -1,5 +1,5 @@
 // Replays the part of the JSON-RPC corpus that does not depend on the corpus server's tool table
-// against the spawned fixture, over stdio and over loopback HTTP, at revision 2025-11-25 (§10.4).
+// against the spawned fixture, over stdio and over loopback HTTP, at revision 2025-11-25.
 // The full corpus runs in-process in test/corpus.test.ts.
 import { readdirSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'

@@ -1,4 +1,4 @@
-// Running the MCP Inspector CLI (§10.2) from the e2e tests. The Inspector is not a dependency: it
+// Running the MCP Inspector CLI from the e2e tests. The Inspector is not a dependency: it
 // declares Node ≥ 22.19, yet its `--cli` runs on Node 20, so it is run through `pnpm dlx` with the
 // engine check off (the download is cached after the first run).
 import { execFile } from 'node:child_process'

@@ -1,4 +1,4 @@
-// The MCP Inspector CLI (§10.2) against the spawned fixture, over stdio and HTTP. How the Inspector
+// The MCP Inspector CLI against the spawned fixture, over stdio and HTTP. How the Inspector
 // is run, and how its one JSON result is read, lives in inspector-cli.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE, startHttpFixture, type HttpFixture } from './helpers.js'

@@ -32,7 +32,7 @@ describe('initialize over stdio, one process per revision', () => {
           result: {
             protocolVersion: expected,
             capabilities: { tools: {}, prompts: {} },
-            // Whether a legacy revision also loses serverInfo.title is left open by the spec.
+            // Whether a legacy revision also loses serverInfo.title is left open by the MCP specification.
             serverInfo: expect.objectContaining({ name: 'mcp-core-fixture', version: '1.2.3' }),
             instructions: 'A test fixture: every tool is deterministic and harmless.',
           },
@@ -41,7 +41,7 @@ describe('initialize over stdio, one process per revision', () => {
         const list = await fixture.request(2, 'tools/list')
         const tools = (list.result as { tools: Record<string, unknown>[] }).tools
         const add = tools.find((tool) => tool.name === 'add')!
-        // §4.2: annotations from 2025-03-26, title and outputSchema from 2025-06-18.
+        // Annotations from 2025-03-26, title and outputSchema from 2025-06-18.
         expect('annotations' in add).toBe(expected >= '2025-03-26')
         expect('outputSchema' in add).toBe(expected >= '2025-06-18')
         expect('title' in add).toBe(expected >= '2025-06-18')
@@ -126,7 +126,7 @@ describe('initialize and shaping over HTTP', () => {
     const response = await post(
       http.url,
       { jsonrpc: '2.0', id: 'init', method: 'initialize', params: initializeParams(requested) },
-      // §7.1 row 13: the version header is ignored on initialize, even an unsupported one.
+      // The version header is ignored on initialize, even an unsupported one.
       { ...auth, 'mcp-protocol-version': '1999-01-01' },
     )
     expect(response.status).toBe(200)

@@ -1,4 +1,4 @@
-// §12 reliability over HTTP. The spawned fixture covers fuzzing, slow-tool isolation and SIGTERM;
+// Reliability over HTTP. The spawned fixture covers fuzzing, slow-tool isolation and SIGTERM;
 // an in-process `serveHttp` on a real loopback socket covers what needs the handler's own view
 // (abort reasons, `stats()`), with a tool defined here.
 import { Agent, request } from 'node:http'

@@ -1,4 +1,4 @@
-// §12 reliability over stdio, against the spawned fixture: malformed input, cancellation, the line
+// Reliability over stdio, against the spawned fixture: malformed input, cancellation, the line
 // limit, stdout purity and shutdown.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'

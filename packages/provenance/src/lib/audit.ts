@@ -13,7 +13,7 @@ export interface VerifyMatch {
   readonly block_index?: number | undefined
 }
 
-/** `verify`'s answer (arch-wiki.md §7.1). A hash that is not reproduced is an answer, not an error. */
+/** `verify`'s answer. A hash that is not reproduced is an answer, not an error. */
 export interface VerifyResult {
   readonly reproduced: boolean
   readonly method: VerifyMethod

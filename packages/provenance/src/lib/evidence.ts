@@ -1,7 +1,7 @@
 import { ProvenanceError } from './provenance-error.js'
 import type { AdmonitionType, BlockType, CodeSourcePattern } from './source-patterns.js'
 
-/** The evidence tiers (arch-wiki.md §1). The tier decides which keys an output may carry. */
+/** The evidence tiers. The tier decides which keys an output may carry. */
 export type EvidenceTier = 'hashed' | 'attributed' | 'pointer' | 'audit'
 
 /** One entry of a page's section list, with the API's values and types. */

@@ -5,7 +5,7 @@ const REVISION_URL_HINT =
   'That is a revision URL, which names a revid and not a title. Pass the page title instead.'
 
 /**
- * Turns a tool's `title_or_url` into the title to send to the wiki (arch-wiki.md §3.1).
+ * Turns a tool's `title_or_url` into the title to send to the wiki.
  *
  * A plain title is returned exactly as typed (trimmed): MediaWiki normalises it. A URL must be
  * http or https on the configured host and port (either scheme's default port for a wiki on a

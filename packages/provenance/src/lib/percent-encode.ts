@@ -1,6 +1,6 @@
 const encoder = new TextEncoder()
 
-// A–Z a–z 0–9 _ . - ~ : /  stay as they are (arch-wiki.md §3.2).
+// A–Z a–z 0–9 _ . - ~ : /  stay as they are.
 function keeps(byte: number, keepHash: boolean): boolean {
   return (
     (byte >= 0x41 && byte <= 0x5a) ||

@@ -20,7 +20,7 @@ export class ProvenanceError extends Error {
   }
 }
 
-/** A `title_or_url` that names no page of the configured wiki (arch-wiki.md §3.1). */
+/** A `title_or_url` that names no page of the configured wiki. */
 export class MalformedWikiUrl extends ProvenanceError {
   override readonly name: string = 'MalformedWikiUrl'
   declare readonly code: 'malformed_wiki_url'

@@ -1,5 +1,5 @@
 /**
- * The verification rule of indented blocks (arch-wiki.md §6.5): `content_raw` drops each line's
+ * The verification rule of indented blocks: `content_raw` drops each line's
  * marker space, so putting one space back at the start of every line gives the contiguous slice
  * of the revision.
  */

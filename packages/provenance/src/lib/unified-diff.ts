@@ -15,7 +15,7 @@ type Op = {
 }
 
 /**
- * A unified diff of two texts by line, for `recheck`'s `diff` (arch-wiki.md §7.2). Ranges are
+ * A unified diff of two texts by line, for `recheck`'s `diff`. Ranges are
  * written as `diff -u` and Python's difflib write them (`-3` for one line, `-2,0` for none); a
  * side that does not end in a newline gets `\ No newline at end of file` after its last line.
  * Equal texts give `''`.

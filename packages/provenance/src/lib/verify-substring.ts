@@ -27,7 +27,7 @@ export interface VerifySubstringResult {
 }
 
 /**
- * Step 2 of `verify` (arch-wiki.md §7.1): is `contentRaw` a verbatim part of the revision, and
+ * Step 2 of `verify`: is `contentRaw` a verbatim part of the revision, and
  * does it hash to the claimed value? Both sides are compared in NFC, as the hash is.
  */
 export function verifySubstring(input: Readonly<VerifySubstringInput>): VerifySubstringResult {

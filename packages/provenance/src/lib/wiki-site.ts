@@ -1,6 +1,6 @@
 import { ProvenanceError } from './provenance-error.js'
 
-/** The three settings every URL the server builds or accepts derives from (arch-wiki.md §2). */
+/** The three settings every URL the server builds or accepts derives from. */
 export interface WikiSiteOptions {
   /** Scheme + host [+ port], e.g. `https://wiki.archlinux.org`. */
   readonly base?: string | undefined

@@ -38,7 +38,7 @@ const spaces = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000
 
 /**
  * A heading's rendered text (references still encoded, nowiki characters escaped as `&amp;`) to
- * the text anchors are made from: spec §4.2 steps 1–4, in the order of `version`.
+ * the text anchors are made from, with the steps of MediaWiki `version` in its order.
  */
 export function headlineOf(rendered: string, version: '1.39' | '1.43'): string {
   const collapse = (value: string): string =>

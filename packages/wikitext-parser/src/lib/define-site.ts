@@ -31,7 +31,7 @@ export interface Site {
   readonly redirectWords: readonly string[]
   /** `$wgFragmentMode`: the first mode makes anchors; `legacy` also reserves its form. */
   readonly fragmentMode: readonly ('html5' | 'legacy')[]
-  /** Which `Parser::finalizeHeadings` to follow (spec §4.3). */
+  /** Which `Parser::finalizeHeadings` to follow. */
   readonly headingIds: '1.39' | '1.43'
 }
 

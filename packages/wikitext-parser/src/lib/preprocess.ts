@@ -152,7 +152,7 @@ const tagNameChar = /[A-Za-z0-9]/u
  * Whether the items from index `first` on keep a line break once MediaWiki's preprocessor is
  * done: in their text or a link's, not in a comment or an extension tag (gone, or a strip marker,
  * by then). A template's or argument's expansion is unknown here; it counts as one line
- * (`wikitext-parser.md` §3.1: `== a {{b|\nc}} ==` is one heading).
+ * (`== a {{b|\nc}} ==` is one heading).
  */
 function keepsLineBreak(context: ParseContext, items: readonly Content[], first: number): boolean {
   const pending: Content[] = []

@@ -25,7 +25,7 @@ export interface SectionSliceAtOptions {
 
 /**
  * The UTF-16 slice `[start, end)` of a section given by MediaWiki's code-point offsets, or `null`
- * when it does not start on a page heading of `level` (`arch-wiki.md` §3.4: fail closed). A page
+ * when it does not start on a page heading of `level` (fail closed: a slice that is not a section is never quoted). A page
  * heading is one {@link sectionsOf} lists with an index: not inside a comment, nowiki, tag,
  * template or link. `null` also when an offset lies past the end or the next offset falls before
  * the end of the heading line. Never throws on input; bad options throw `WikitextParserError`.

@@ -1,5 +1,5 @@
 /**
- * The tree `fromWikitext` returns: unist nodes with exact positions (spec §2).
+ * The tree `fromWikitext` returns: unist nodes with exact positions.
  *
  * Offsets are 0-based UTF-16 indices into the exact input, `end` exclusive; `line` and `column`
  * are 1-based (columns in UTF-16 units) and only `\n` ends a line. Every node serialises, from

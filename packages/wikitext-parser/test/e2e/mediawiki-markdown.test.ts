@@ -15,7 +15,7 @@ import { mixedPages } from './mixed-pages.js'
  * external-link addresses, whitespace aside, and the same headings at the same levels.
  * WIKI_MARKDOWN_PAGES runs more of them (3,000 agreed when this was written).
  *
- * What the renderer changes on purpose (`arch-wiki.md` §8.1) is applied to MediaWiki's side: an
+ * What the renderer changes on purpose is applied to MediaWiki's side: an
  * external link shows its address after its text, `text (address)`, or the address alone; an
  * emphasis's trailing apostrophes go after its closing marker (`*pacman*'s`). Left out: space-led
  * lines (fenced code keeps its source, by design).
@@ -161,7 +161,7 @@ function generatedLists(count: number): string[] {
 /**
  * Each word of a page with how many list items hold it, whichever their kind. An item MediaWiki
  * opens for a skipped level (`*a` then `***b`: the second level's item holds only a list) is not
- * counted: the renderer writes no empty item (`arch-wiki.md` §8.1), and its sublist takes its
+ * counted: the renderer writes no empty item, and its sublist takes its
  * place. Definition lists are not list items: a bare `:` or `;` line is a paragraph there.
  */
 function wordDepths(html: string): string[] {

@@ -7,7 +7,7 @@ import { seeded, useLocalWiki } from './local-wiki.js'
 // inclusion tag and heading (with its level and section index) must equal those of `<template>`,
 // `<tplarg>`, `<comment>`, `<ext>`, `<ignore>` and `<h>` in `action=expandtemplates&prop=parsetree`.
 const cases: string[] = [
-  // wikitext-parser.md §3.1, verified rows
+  // The preprocessor's rules, each verified row
   '{{bc|menuentry "x" {entry options}}}',
   '{{{{bc|x}}}}',
   '{{{a}}',

@@ -41,7 +41,7 @@ export function recordedPages(): RecordedPage[] {
 
 /**
  * Each recorded section of `page` that has an offset, with its slice: from its code-point offset to
- * the next such section's, or to the end of the page (arch-wiki.md §3.4).
+ * the next such section's, or to the end of the page.
  */
 export function sectionSlices(page: RecordedPage): { anchor: string; text: string }[] {
   const points = [...page.wikitext]

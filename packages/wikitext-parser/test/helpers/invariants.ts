@@ -1,7 +1,7 @@
 import { createLocator, toWikitext, type Node, type Root } from '@wiki/wikitext-parser'
 
 /**
- * Checks spec §2.3 invariants 2 and 3 over a whole tree, iteratively: every node serialises to
+ * Checks the tree's lossless invariants over a whole tree, iteratively: every node serialises to
  * its slice, points agree with the locator, children lie inside their parent in order without
  * overlap. Returns the problems found (empty when all hold) so a failure names the node.
  */

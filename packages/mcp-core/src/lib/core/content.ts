@@ -1,4 +1,4 @@
-/** A text block. Tool results always start with one (§5). */
+/** A text block. Tool results always start with one. */
 export interface TextContent {
   type: 'text'
   text: string

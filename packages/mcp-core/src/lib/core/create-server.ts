@@ -48,7 +48,7 @@ const MAX_KEY_AND_TOOL = 60
 const encoder = new TextEncoder()
 
 /**
- * Validates every tool and prompt against §3, generates their JSON Schemas once and returns a
+ * Validates every tool and prompt (names, descriptions, schemas a client can use), generates their JSON Schemas once and returns a
  * frozen definition. Throws one `TypeError` listing every problem.
  */
 export function createServer(options: Readonly<CreateServerOptions>): ServerDefinition {
@@ -335,7 +335,7 @@ function toSchema(
   return deepFreeze(json)
 }
 
-/** Rules 2–4 of §3, checked on every node of the generated schema. */
+/** The JSON Schema rules clients need, checked on every node of the generated schema. */
 function walkSchema(
   node: unknown,
   pointer: string,

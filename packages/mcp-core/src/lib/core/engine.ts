@@ -45,7 +45,7 @@ export interface ProtocolOptions {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000
 const DEFAULT_PAGE_SIZE = 100
 const MAX_BATCH = 50
-/** Clients truncate tool text around 25,000 tokens (§5); characters ÷ 4 estimates tokens. */
+/** Clients truncate tool text around 25,000 tokens; characters ÷ 4 estimates tokens. */
 const WARN_TEXT_CHARS = 25_000 * 4
 /**
  * Cache hints of stateless list results. A definition is frozen, so its lists never change while
@@ -63,7 +63,7 @@ export interface Engine {
   timeoutMs: number
   pageSize: number
   limiter: Limiter | undefined
-  /** Running requests by cancellation key (§4.5). */
+  /** Running requests by cancellation key. */
   registry: Map<string, Set<Running>>
   /** The `_meta` of every stateless result: the server's name, version and title. */
   resultMeta: Readonly<Record<string, unknown>>
@@ -181,7 +181,7 @@ export function handleMessage(
 }
 
 /**
- * Answers a batch (§4.4). Returns one error when batches are refused for the revision, the
+ * Answers a batch. Returns one error when batches are refused for the revision, the
  * responses otherwise, or `undefined` when the batch held no requests.
  */
 export function handleBatch(
@@ -804,7 +804,7 @@ interface ZodIssueLike {
   keys?: readonly string[]
 }
 
-/** One issue per failing field, paths dotted with `[i]` for array items (§5). */
+/** One issue per failing field, paths dotted with `[i]` for array items. */
 export function formatIssues(issues: readonly ZodIssueLike[]): Issue[] {
   const out: Issue[] = []
   const seen = new Set<string>()

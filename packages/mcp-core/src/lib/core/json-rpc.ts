@@ -14,7 +14,7 @@ export interface JsonRpcResponse {
   error?: JsonRpcError
 }
 
-/** A message after shape checks (§4.3). */
+/** A message after shape checks. */
 export type Classified =
   | { kind: 'request'; id: RequestId; method: string; params: unknown }
   | { kind: 'notification'; method: string; params: unknown }
@@ -59,7 +59,7 @@ export function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
-/** Applies the shape rules of §4.3 to one parsed message. */
+/** Applies JSON-RPC's shape rules to one parsed message. */
 export function classify(message: unknown): Classified {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
     return { kind: 'invalid', response: invalidRequest(null, 'message must be a JSON object') }

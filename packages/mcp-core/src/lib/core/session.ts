@@ -11,7 +11,7 @@ export type AbortReason = 'cancelled' | 'disconnect' | 'timeout' | 'shutdown'
 export interface Session {
   readonly id: string
   readonly transport: 'stdio' | 'http'
-  /** The effective revision (§4.2). */
+  /** The effective revision. */
   protocolVersion: string
   clientInfo?: { name: string; version: string }
   /** The name of the bearer token that authenticated the request (HTTP only). */

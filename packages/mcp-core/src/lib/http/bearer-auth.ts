@@ -4,7 +4,7 @@ export interface NamedToken {
   token: string
 }
 
-/** The `auth` option of the HTTP transport (§7.3). */
+/** The `auth` option of the HTTP transport. */
 export type HttpAuth = { tokens: readonly (string | NamedToken)[] } | false
 
 const encoder = new TextEncoder()

@@ -34,7 +34,7 @@ import {
 
 /** Options for {@link createHttpHandler}. */
 export interface CreateHttpHandlerOptions extends ProtocolOptions {
-  /** Bearer tokens (§7.3). `false` is accepted only on loopback. */
+  /** Bearer tokens. `false` is accepted only on loopback. */
   auth: HttpAuth
   /** The address the server is bound to; loopback turns on the Host and Origin rules. Default `127.0.0.1`. */
   host?: string
@@ -109,7 +109,7 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 const DEFAULT_BODY_TIMEOUT_MS = 10_000
 const DEFAULT_MAX_IN_FLIGHT = 2048
 const DEFAULT_KEEP_ALIVE_MS = 15_000
-/** The revision assumed when a request has no `MCP-Protocol-Version` header (§4.2). */
+/** The revision assumed when a request has no `MCP-Protocol-Version` header. */
 const HEADERLESS_VERSION = '2025-03-26'
 const ABORT_SETTLE_MS = 1000
 
@@ -124,7 +124,7 @@ const SSE_HEADERS = {
 }
 
 /**
- * Serves `server` as stateless Streamable HTTP (§7) on Web `Request`/`Response`. Every POST is
+ * Serves `server` as stateless Streamable HTTP on Web `Request`/`Response`. Every POST is
  * its own session; nothing is kept between requests.
  */
 export function createHttpHandler(
@@ -152,7 +152,7 @@ export function createHttpHandler(
   return Object.assign(handler, { stats: core.stats, shutdown: core.shutdown })
 }
 
-/** Builds the pipeline of §7.1–7.2 for one server. */
+/** Builds the request checks and the response for one server. */
 export function createHttpCore(
   server: ServerDefinition,
   options: Readonly<CreateHttpHandlerOptions>,
@@ -265,7 +265,7 @@ export function createHttpCore(
     log.debug('dropped a progress notification: the request does not accept text/event-stream')
   }
 
-  /** Steps 10–14 of §7.1 and the response format of §7.2. */
+  /** The checks on the JSON-RPC body, and the response as JSON or an event stream. */
   const serve = async (
     request: HttpInput,
     body: string | undefined,

@@ -19,7 +19,7 @@ export function hostName(host: string): string {
   return colon === -1 ? lower : lower.slice(0, colon)
 }
 
-/** Row 2 of §7.1: DNS-rebinding protection by `Host`. */
+/** DNS-rebinding protection by `Host`. */
 export function hostAllowed(
   host: string,
   loopback: boolean,
@@ -32,7 +32,7 @@ export function hostAllowed(
   return allowedHosts === undefined
 }
 
-/** Row 3 of §7.1: `null` and unparseable origins are refused. */
+/** `Origin`: `null` and unparseable origins are refused. */
 export function originAllowed(
   origin: string,
   loopback: boolean,
@@ -59,7 +59,7 @@ export function isJsonMediaType(contentType: string | null): boolean {
   return type === 'application/json'
 }
 
-/** What an `Accept` header allows (§7.2). An absent header allows JSON. */
+/** What an `Accept` header allows. An absent header allows JSON. */
 export function acceptOf(accept: string | null): { json: boolean; sse: boolean } {
   if (accept === null || accept.trim() === '') return { json: true, sse: false }
   let json = false

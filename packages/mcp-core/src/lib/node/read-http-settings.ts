@@ -7,7 +7,7 @@ export interface ReadHttpSettingsOptions {
   argv?: readonly string[]
 }
 
-/** HTTP settings shared by every app (§7.4). */
+/** HTTP settings shared by every app. */
 export interface HttpSettings {
   host: string
   port: number

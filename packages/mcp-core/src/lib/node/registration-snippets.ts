@@ -1,6 +1,6 @@
 import process from 'node:process'
 
-/** What an app knows about how it is launched (§9). */
+/** What an app knows about how it is launched. */
 export interface RegistrationInput {
   /** Config key, e.g. `arch-wiki`; the HTTP entry is keyed `<key>-http`. */
   key: string

@@ -48,7 +48,7 @@ const NEWLINE = 0x0a
 const FLUSH_LIMIT_MS = 1000
 
 /**
- * Serves `server` over newline-delimited JSON-RPC (§6). On the real process streams it guards
+ * Serves `server` over newline-delimited JSON-RPC. On the real process streams it guards
  * stdout, handles SIGINT/SIGTERM and exits the process when the client goes away.
  */
 export function serveStdio(
@@ -246,7 +246,7 @@ function flush(output: Writable): Promise<void> {
 }
 
 /**
- * Keeps stdout for JSON-RPC alone (§6): console.log/info/debug go to stderr, and any other
+ * Keeps stdout for JSON-RPC alone: console.log/info/debug go to stderr, and any other
  * stdout write is redirected there with a one-time warning.
  */
 function guardStdout(): { write: (line: string) => boolean; restore: () => void } {

@@ -23,7 +23,7 @@ const MAX_PATH = 1024
 const MAX_SEGMENT_BYTES = 255
 const encoder = new TextEncoder()
 
-/** The purely lexical rules (§9.1): no disk access. Returns the reason or undefined. */
+/** The purely lexical rules: no disk access. Returns the reason or undefined. */
 export function lexicalPathRefusal(
   value: string,
   markdownOnly: boolean,

@@ -18,7 +18,7 @@ export interface ApiCall {
   readonly action: 'parse' | 'query'
   /** Query parameters in the order they are sent, without `action` and `format`. */
   readonly params: readonly (readonly [string, string])[]
-  /** The replay key (arch-wiki.md §11.1). */
+  /** The replay key. */
   readonly key: string
   /** For parse by revid: a recorded parse of this revid answers when `oldid_<N>` is missing. */
   readonly revid?: number

@@ -36,7 +36,7 @@ export interface MediaWikiSourceOptions {
   readonly cacheTtl?: number | undefined
   /** Bound of the revision cache, in bytes of wikitext (UTF-16) (default 64 MiB). */
   readonly cacheMaxBytes?: number | undefined
-  /** Replay: read every call from this store instead of the network (arch-wiki.md §11.1). */
+  /** Replay: read every call from this store instead of the network. */
   readonly offline?: RecordingStore | undefined
   /** Record: write every live answer to this store (existing files kept unless `force`). */
   readonly record?: { readonly store: RecordingStore; readonly force?: boolean } | undefined
@@ -102,7 +102,7 @@ export interface LinkPrefixes {
   readonly from: 'siteinfo' | 'fallback'
 }
 
-/** What a template name means, as resolved against the wiki (arch-wiki.md §6.6). */
+/** What a template name means, as resolved against the wiki. */
 export type TemplateAlias =
   | {
       readonly kind: 'admonition'
@@ -161,7 +161,7 @@ interface TitleEntry {
 }
 
 /**
- * A MediaWiki API client for citation tools (arch-wiki.md §4, §11): parse by title and revid,
+ * A MediaWiki API client for citation tools: parse by title and revid,
  * search, siteinfo link prefixes and template aliases, with caching, single-flight, retries for
  * idempotent requests, offline replay and recording.
  */

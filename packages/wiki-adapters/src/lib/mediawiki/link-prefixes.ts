@@ -1,6 +1,6 @@
 import { isObject } from './api-client.js'
 
-/** The static excluded-prefix set used when siteinfo cannot be read (arch-wiki.md §6.7). */
+/** The static excluded-prefix set used when siteinfo cannot be read. */
 export const FALLBACK_LINK_PREFIXES: readonly string[] = Object.freeze([
   ...'category file image media mediawiki module template help special talk user project'.split(
     ' ',

@@ -34,7 +34,7 @@ export interface RecordMediaWikiResult {
 
 /**
  * Re-records API answers from a live wiki with the same requests as the source sends
- * (arch-wiki.md §11.2). Bodies are written as returned, re-indented by two spaces.
+ *. Bodies are written as returned, re-indented by two spaces.
  */
 export async function recordMediaWiki(
   options: Readonly<RecordMediaWikiOptions>,

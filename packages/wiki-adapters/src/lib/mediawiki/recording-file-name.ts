@@ -1,5 +1,5 @@
 /**
- * `safe(key)` of arch-wiki.md §11.1: every code point that is not a Unicode letter or number
+ * `safe(key)`, the recordings' file-name rule: every code point that is not a Unicode letter or number
  * becomes one `_`. Iterating by code point keeps `简体中文` and astral letters whole.
  */
 export function safeRecordingKey(key: string): string {

@@ -1,4 +1,4 @@
-/** The admonition types of arch-wiki.md §6.6. */
+/** The admonition types the Arch Wiki's Note, Warning, Tip and Caution templates stand for. */
 export type AdmonitionType = 'NOTE' | 'WARNING' | 'TIP' | 'CAUTION'
 
 const ADMONITIONS = new Map<string, AdmonitionType>([

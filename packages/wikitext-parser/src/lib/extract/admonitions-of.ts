@@ -35,7 +35,7 @@ export interface AdmonitionsOfOptions {
 }
 
 /**
- * The admonitions of a tree (`arch-wiki.md` §6.6), at any depth outside comments, nowiki,
+ * The admonitions of a tree, at any depth outside comments, nowiki,
  * opaque tags and code templates, in document order: the templates of {@link templatesOf} whose
  * name the profile types (with its `(Language)` forms) or `aliases` maps. Empty bodies are left
  * out. Never throws on input.

@@ -12,7 +12,7 @@ export interface CleanCode {
 }
 
 /**
- * Cleans a code payload (`arch-wiki.md` §8.2): nowiki payloads stay literal, comments go, the
+ * Cleans a code payload: nowiki payloads stay literal, comments go, the
  * profile's templates resolve (at most 4 deep; `{{ic}}` without a pipe stays raw), bold is
  * dropped, italics become `<token>` placeholders, character references are decoded, and leading
  * and trailing newlines are trimmed. Never throws on input.

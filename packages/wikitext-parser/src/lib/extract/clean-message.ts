@@ -4,7 +4,7 @@ import type { Profile } from '../profile/define-profile.js'
 import { finishPieces, renderPlain } from './render-plain.js'
 
 /**
- * Cleans an admonition body into plain prose (`arch-wiki.md` §8.3): the code cleaning of §8.2
+ * Cleans an admonition body into plain prose: the code cleaning of `cleanCode`
  * with emphasis read as plain text, links as their text, list markers rendered per line (`- `,
  * `1. `, two spaces per extra level) and the indent lists invented removed. Other templates stay
  * as written. Never throws on input.

@@ -5,7 +5,7 @@ import { decodeReferences } from '../anchor.js'
 import { finishPieces, renderPlain } from './render-plain.js'
 
 /**
- * Cleans a search snippet into one line of plain text (`arch-wiki.md` §8.4): the wiki's
+ * Cleans a search snippet into one line of plain text: the wiki's
  * `<span>` highlight markup goes, references are decoded, markup resolves as in prose (no list
  * rendering), and whitespace collapses to single spaces. Markup the wiki's truncation cut stays
  * as written. Never throws on input.

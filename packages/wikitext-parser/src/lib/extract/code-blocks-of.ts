@@ -41,7 +41,7 @@ export interface CodeBlocksOfOptions {
 const namedValue = /^\s*([A-Za-z0-9_]+)\s*=/
 
 /**
- * The code blocks of a tree (`arch-wiki.md` §6.5): every `codeBlock`/`fileBlock` template in
+ * The code blocks of a tree: every `codeBlock`/`fileBlock` template in
  * document order (at any depth outside comments, nowiki and opaque tags; a code template inside
  * another is its body), then every indented block by the line rule. Bodiless blocks are left
  * out, though their spans still count as consumed. Never throws on input.
@@ -133,7 +133,7 @@ interface Line {
 }
 
 /**
- * The indented blocks by `arch-wiki.md`'s line rule: a code line starts with U+0020 outside
+ * The indented blocks by the line rule the evidence hashes are defined on: a code line starts with U+0020 outside
  * every masked span, its trimmed text does not start with `*`, and no consumed code template
  * touches it. Consecutive code lines form a block.
  */

@@ -23,7 +23,7 @@ export interface LinksOfOptions {
 }
 
 /**
- * The internal links of a tree (`arch-wiki.md` §6.7) in document order, at any depth outside
+ * The internal links of a tree in document order, at any depth outside
  * comments, nowiki and opaque tags (template parameters and file captions included), not
  * deduplicated. A target whose prefix before `:` is excluded (lower-cased, trimmed, `_` read as
  * space) is dropped; a leading `:` is removed first. Never throws on input.

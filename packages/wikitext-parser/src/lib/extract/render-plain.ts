@@ -11,8 +11,8 @@ import type {
 import { decodeReferences } from '../anchor.js'
 
 /**
- * `code` keeps links and turns italics into `<placeholder>` marks (§8.2); `prose` reads
- * emphasis as plain text and links as their text (§8.3).
+ * `code` keeps links and turns italics into `<placeholder>` marks; `prose` reads
+ * emphasis as plain text and links as their text.
  */
 export type PlainMode = 'code' | 'prose'
 
@@ -29,7 +29,7 @@ interface Context {
   readonly placeholders: string[]
 }
 
-// Role templates resolve at most this many levels deep (§8.2 step 4); deeper ones stay raw.
+// Role templates resolve at most this many levels deep; deeper ones stay raw.
 const maxRoleDepth = 4
 // Beyond this nesting the construct is copied as written, so rendering never follows input depth.
 const maxDepth = 100

@@ -31,7 +31,7 @@ const leadingIndex = /^\s*1\s*=/
 
 /**
  * Every template of a tree in document order, at any depth outside comments, nowiki, opaque tags
- * and code templates (`arch-wiki.md` §6.6 scans these; §7.1 hashes their bodies). Templates with a
+ * and code templates (admonition scanning reads these; verify hashes their bodies). Templates with a
  * modifier (`subst:`), parser functions and magic words are not listed, but their parameters are
  * searched. Never throws on input.
  */

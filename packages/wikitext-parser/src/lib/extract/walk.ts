@@ -18,7 +18,7 @@ function pushChildren(stack: Content[], children: readonly Content[]): void {
 }
 
 /**
- * Whether a node hides its content from every scanner (§5: the mask is the tree): comments,
+ * Whether a node hides its content from every scanner (the mask is the tree, not a second pass): comments,
  * `<nowiki>` and opaque extension tags.
  */
 export function isMasked(node: Content): boolean {

@@ -83,7 +83,7 @@ function newFlow(phrasingOnly: boolean): Flow {
 /**
  * What handlers write into: paragraphs split at blank lines with each line's leading
  * whitespace dropped, blocks lifted out of paragraphs, lists nested by their line prefixes, and
- * the §6.5 indented blocks written as fences wherever their lines are.
+ * the indented code blocks written as fences wherever their lines are.
  */
 export class State {
   readonly source: string

@@ -6,7 +6,7 @@ import { escapeText } from './escape-text.js'
 import type { ToMdastOptions } from './to-mdast.js'
 import { toMdast } from './to-mdast.js'
 
-/** The serializer settings `arch-wiki.md` §8.1 fixes. */
+/** The serializer settings: one output for one tree, whatever remark-stringify's defaults. */
 export const serializerSettings: Readonly<Options> = {
   bullet: '-',
   bulletOrdered: '.',
@@ -25,7 +25,7 @@ const processor = unified()
   .freeze()
 
 /**
- * Renders a wikitext tree as CommonMark: `toMdast`, then remark-stringify with the §8.1
+ * Renders a wikitext tree as CommonMark: `toMdast`, then remark-stringify with those
  * settings, without the final line break.
  */
 export function toMarkdown(tree: Root, options: Readonly<ToMdastOptions>): string {

@@ -17,7 +17,7 @@ export interface ToMdastOptions {
 }
 
 /**
- * Turns a wikitext tree into mdast (`arch-wiki.md` §8.1): headings, paragraphs, lists,
+ * Turns a wikitext tree into mdast: headings, paragraphs, lists,
  * emphasis, fences for code templates and indented blocks, admonition labels, and raw `html`
  * nodes holding unknown templates, tables and HTML tags byte-for-byte. Throws
  * `WikitextParserError` for a tree or profile that is not one, and for a node type no handler

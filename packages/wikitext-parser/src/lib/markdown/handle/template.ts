@@ -41,7 +41,7 @@ export function template(node: Template | MagicWord, state: State): void {
     case 'inlineCode': {
       const value = parameter(node, 1)
       if (!value) break
-      // The code cleaning of §8.2 over the nodes already parsed, not a second parse of the slice.
+      // The code cleaning of `cleanCode` over the nodes already parsed, not a second parse of the slice.
       const span = value.valuePosition
       const { pieces } = renderPlain(
         state.source,
