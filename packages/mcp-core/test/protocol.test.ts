@@ -122,7 +122,7 @@ const call = (id: number, name: string, args?: unknown) => ({
   params: args === undefined ? { name } : { name, arguments: args },
 })
 
-describe('negotiation (§4.1)', () => {
+describe('negotiation', () => {
   it.each(SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== '2026-07-28').map((v) => [v]))(
     'echoes supported version %s',
     async (version) => {

@@ -51,7 +51,7 @@ async function connect(client: Client, transport: Parameters<Client['connect']>[
   )
 }
 
-/** A successful call's structured result; the shared helper checks the §5 result shape. */
+/** A successful call's structured result; the shared helper checks the result's shape. */
 async function ok(client: Client, name: string, args: Record<string, unknown>) {
   const result = await call(client as never, name, args)
   if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`)
