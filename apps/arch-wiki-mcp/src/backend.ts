@@ -40,7 +40,7 @@ export interface SearchHit {
   snippet: string
 }
 
-/** A template name whose type came from a one-hop redirect (arch-wiki.md §6.6 step 2). */
+/** A template name whose type came from a one-hop redirect: `{{Alias}}` → `Template:Warning` counts as a warning. */
 export interface TemplateAlias {
   type: AdmonitionType
   /** The redirect's title without namespace, e.g. "Attention". */
@@ -60,7 +60,7 @@ export type AliasResolution = TemplateAlias | UnresolvableAlias
 
 export interface CodeBlock {
   sourcePattern: CodeSourcePattern
-  /** Verbatim payload (§6.5), never trimmed. */
+  /** Verbatim payload, never trimmed: its hash must reproduce from the revision's bytes. */
   raw: string
   /** Cleaned text. */
   content: string

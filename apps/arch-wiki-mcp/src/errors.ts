@@ -1,4 +1,4 @@
-// Error mapping (arch-wiki.md §4.3): every expected failure leaves as a ToolError with its code;
+// Error mapping: every expected failure leaves as a ToolError with its code;
 // anything else is a bug in us, so mcp-core answers `internal_error`, logs the stack on stderr
 // and shows the client only a reference.
 import { ToolError } from '@wiki/mcp-core'

@@ -71,11 +71,11 @@ describe('sectionSlice', () => {
   })
 })
 
-describe('template names (§6.6)', () => {
+describe('template names', () => {
   const wikitext =
     '{{Note| a }}{{Box|1={{Attention|b}}}}{{Expansion}}{{Tip|}}<!-- {{Hidden|c}} -->{{bc|{{Inner|d}}}}'
 
-  it('sends every template name of the page for alias resolution, bodiless and code ones too (§6.6 step 2)', () => {
+  it('sends every template name of the page for alias resolution, bodiless and code ones too (one-hop redirects)', () => {
     expect(templateNames(wikitext)).toEqual([
       'Note',
       'Box',

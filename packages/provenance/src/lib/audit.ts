@@ -34,7 +34,7 @@ export interface VerifyResult {
   readonly reason: string | null
 }
 
-/** `recheck`'s answer (arch-wiki.md §7.2): does the wiki still say what the evidence said? */
+/** `recheck`'s answer: does the wiki still say what the evidence said? */
 export interface RecheckResult {
   readonly status: RecheckStatus
   readonly kind: RecheckKind
