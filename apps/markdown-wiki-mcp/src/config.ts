@@ -3,6 +3,7 @@ import path from 'node:path'
 import { UsageError, type CliOption, type OptionValues } from '@wiki/mcp-core/node'
 import {
   type FrontmatterSchema,
+  type SearchLanguage,
   frontmatterPresets,
   parseFrontmatterSchema,
 } from '@wiki/wiki-adapters/markdown-folder'
@@ -13,6 +14,8 @@ export interface AppConfig {
   readonly rawPath: string | undefined
   readonly domain: string | undefined
   readonly timeZone: string | undefined
+  /** Search language when set; otherwise the schema's. */
+  readonly language: SearchLanguage | undefined
   readonly schemaName: string
   readonly schema: FrontmatterSchema
   /** stdio without the write tools. */
@@ -60,6 +63,12 @@ export const OPTIONS = {
     value: 'ZONE',
     help: 'IANA time zone for dates (default: the process zone)',
   },
+  language: {
+    flag: '--language',
+    env: 'WIKI_LANGUAGE',
+    value: 'LANG',
+    help: "language of the pages for search stemming and stop words: it, en or none (default: the schema's)",
+  },
   schema: {
     flag: '--schema',
     env: 'WIKI_SCHEMA',
@@ -100,6 +109,10 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
       )
     }
   }
+  const language = values.language
+  if (language !== undefined && language !== 'it' && language !== 'en' && language !== 'none') {
+    problems.push(`WIKI_LANGUAGE "${language.slice(0, 60)}" must be it, en or none`)
+  }
   const schemaName = values.schema ?? 'it'
   const schema = loadSchema(schemaName, problems)
   if (problems.length > 0 || !wikiPath || !schema) throw new UsageError(problems.join('; '))
@@ -108,6 +121,7 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
     rawPath,
     domain,
     timeZone,
+    language: language as SearchLanguage | undefined,
     schemaName,
     schema,
     readOnly: values.readOnly === 'true',

@@ -20,6 +20,7 @@ await runServerCli({
       rawPath: config.rawPath,
       schema: config.schema,
       timeZone: config.timeZone,
+      language: config.language,
     })
     // HTTP serves read tools only (raw ones only when asked); stdio all, or all but the writes.
     const exposure = http

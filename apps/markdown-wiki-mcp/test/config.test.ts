@@ -69,6 +69,15 @@ describe('readConfig', () => {
     )
   })
 
+  it('takes a search language of it, en or none and names any other', () => {
+    const wikiPath = path.join(base, 'wiki')
+    expect(readConfig({ ...none, wikiPath }).language).toBeUndefined()
+    expect(readConfig({ ...none, wikiPath, language: 'en' }).language).toBe('en')
+    expect(problemsOf({ ...none, wikiPath, language: 'fr' })).toBe(
+      'WIKI_LANGUAGE "fr" must be it, en or none',
+    )
+  })
+
   it('loads a custom schema file and reports its JSON pointers when invalid', async () => {
     const good = path.join(base, 'good.json')
     await writeFile(

@@ -104,7 +104,12 @@ class FolderSource implements MarkdownFolderSource {
       watch: options.watch !== false,
       sweepIntervalMs: options.sweepIntervalMs ?? 60_000,
     })
-    this.#search = new PageSearch(this.#catalog, this.schema, this.#describe)
+    this.#search = new PageSearch(
+      this.#catalog,
+      this.schema,
+      this.#describe,
+      options.language ?? this.schema.language,
+    )
     this.#catalog.subscribe(this.#search)
     this.#locks = new FileLocks({ ...defaultLockTimings, ...options.lockTimings })
     this.#writer = new LockedWriter(this.#catalog, this.#locks, options.beforeRename)

@@ -17,9 +17,22 @@ export class TermDictionary {
   #pool = new Uint16Array(1 << 14)
   #poolLength = 0
   #size = 0
+  /** By id: start and length of the term in `#pool`. */
+  #spans = new Int32Array(2 << 12)
 
   get size(): number {
     return this.#size
+  }
+
+  /** The text of the term with id `id` (below `size`). */
+  term(id: number): string {
+    const start = this.#spans[2 * id] as number
+    const length = this.#spans[2 * id + 1] as number
+    let text = ''
+    // in slices: spreading a very long word into one call would overflow the stack
+    for (let at = start; at < start + length; at += 4096)
+      text += String.fromCharCode(...this.#pool.subarray(at, Math.min(at + 4096, start + length)))
+    return text
   }
 
   /** Id of `term` (already folded); with `add`, a new id when absent, else -1. */
@@ -91,6 +104,13 @@ export class TermDictionary {
     this.#table[at + 1] = id + 1
     this.#table[at + 2] = from
     this.#table[at + 3] = end - start
+    if (2 * id + 2 > this.#spans.length) {
+      const spans = new Int32Array(this.#spans.length * 2)
+      spans.set(this.#spans)
+      this.#spans = spans
+    }
+    this.#spans[2 * id] = from
+    this.#spans[2 * id + 1] = end - start
     for (let i = start; i < end; i += 1) {
       const code = text.charCodeAt(i)
       this.#pool[from] = fold ? lower(code) : code
