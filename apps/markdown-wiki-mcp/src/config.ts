@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import path from 'node:path'
 import { UsageError, type CliOption, type OptionValues } from '@wiki/mcp-core/node'
 import {
@@ -14,6 +16,8 @@ export interface AppConfig {
   readonly rawPath: string | undefined
   readonly domain: string | undefined
   readonly timeZone: string | undefined
+  /** The index cache file, or undefined when switched off. */
+  readonly indexPath: string | undefined
   /** Search language when set; otherwise the schema's. */
   readonly language: SearchLanguage | undefined
   readonly schemaName: string
@@ -62,6 +66,12 @@ export const OPTIONS = {
     env: 'WIKI_TZ',
     value: 'ZONE',
     help: 'IANA time zone for dates (default: the process zone)',
+  },
+  indexPath: {
+    flag: '--index-path',
+    env: 'WIKI_INDEX_PATH',
+    value: 'FILE',
+    help: 'search index cache, outside the wiki (default: under $XDG_CACHE_HOME/markdown-wiki-mcp; off: none)',
   },
   language: {
     flag: '--language',
@@ -113,6 +123,7 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
   if (language !== undefined && language !== 'it' && language !== 'en' && language !== 'none') {
     problems.push(`WIKI_LANGUAGE "${language.slice(0, 60)}" must be it, en or none`)
   }
+  const indexPath = indexFile(values.indexPath, wikiPath, problems)
   const schemaName = values.schema ?? 'it'
   const schema = loadSchema(schemaName, problems)
   if (problems.length > 0 || !wikiPath || !schema) throw new UsageError(problems.join('; '))
@@ -121,6 +132,7 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
     rawPath,
     domain,
     timeZone,
+    indexPath,
     language: language as SearchLanguage | undefined,
     schemaName,
     schema,
@@ -128,6 +140,27 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
     exposeRaw: values.exposeRaw === 'true',
     exposeRawValue: values.exposeRaw,
   }
+}
+
+/**
+ * The index cache file: as given, none for `off`, else one per wiki folder under the XDG cache
+ * folder (`$XDG_CACHE_HOME`, or `~/.cache`), named by a hash of the wiki's real path.
+ */
+function indexFile(
+  value: string | undefined,
+  wikiPath: string | undefined,
+  problems: string[],
+): string | undefined {
+  if (value === 'off' || !wikiPath) return undefined
+  if (value !== undefined) {
+    const file = path.resolve(value)
+    if (file === wikiPath || file.startsWith(wikiPath + path.sep))
+      problems.push(`WIKI_INDEX_PATH "${value.slice(0, 200)}" must be outside WIKI_PATH`)
+    return file
+  }
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache')
+  const name = createHash('sha256').update(wikiPath).digest('hex').slice(0, 16)
+  return path.join(path.resolve(cacheHome), 'markdown-wiki-mcp', `${name}.index`)
 }
 
 function realFolder(

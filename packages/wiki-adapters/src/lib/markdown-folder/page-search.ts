@@ -6,6 +6,7 @@ import { frontmatterAliases, headingText } from './page-fields.js'
 import type { DescribePage } from './page-listing.js'
 import type { StoredPage } from './page-store.js'
 import {
+  type IndexSnapshot,
   type PreparedQuery,
   type ScoredSlug,
   SearchIndex,
@@ -42,7 +43,11 @@ const PROXIMITY_BONUS = 0.03
 export class PageSearch implements CatalogListener {
   readonly #catalog: PageCatalog
   readonly #describe: DescribePage
-  readonly #index: SearchIndex
+  #index: SearchIndex
+  readonly #stopWords: ReadonlySet<string>
+  readonly #language: SearchLanguage
+  /** Pages indexed or dropped since the last `snapshot`. */
+  #changed = true
   readonly #typeKey: string | undefined
   readonly #statusKey: string | undefined
   readonly #tagsKey: string | undefined
@@ -55,16 +60,39 @@ export class PageSearch implements CatalogListener {
   ) {
     this.#catalog = catalog
     this.#describe = describe
-    this.#index = new SearchIndex(
-      foldStopWords(schema.stopWords ?? defaultStopWords(language)),
-      stemmerFor(language),
-    )
+    this.#stopWords = foldStopWords(schema.stopWords ?? defaultStopWords(language))
+    this.#language = language
+    this.#index = new SearchIndex(this.#stopWords, stemmerFor(language))
     this.#typeKey = roleField(schema, 'type')?.key
     this.#statusKey = roleField(schema, 'status')?.key
     this.#tagsKey = roleField(schema, 'tags')?.key
   }
 
-  stored(page: StoredPage): void {
+  /** What the index depends on besides the pages: a cache written under another key is stale. */
+  get cacheKey(): string {
+    return JSON.stringify({
+      language: this.#language,
+      stopWords: [...this.#stopWords].sort(),
+      tags: this.#tagsKey ?? null,
+    })
+  }
+
+  /** Replaces the (still empty) index by one restored from the cache; throws when it is unusable. */
+  restore(snapshot: IndexSnapshot): void {
+    this.#index = SearchIndex.restore(snapshot, this.#stopWords, stemmerFor(this.#language))
+    this.#changed = false
+  }
+
+  /** The index as plain data, for the cache, or undefined when nothing changed since the last. */
+  snapshot(): IndexSnapshot | undefined {
+    if (!this.#changed) return undefined
+    this.#changed = false
+    return this.#index.snapshot()
+  }
+
+  stored(page: StoredPage, reused: boolean): void {
+    if (reused && this.#index.has(page.slug)) return
+    this.#changed = true
     this.#index.set({
       slug: page.slug,
       title: page.title,
@@ -76,11 +104,18 @@ export class PageSearch implements CatalogListener {
   }
 
   forgotten(page: StoredPage): void {
+    this.#changed = true
     this.#index.delete(page.slug)
   }
 
-  /** Inverts the postings once for the whole wiki, after the start-up walk, rather than page by page. */
+  /**
+   * After the start-up walk: drops pages a restored index holds but the folder no longer does
+   * (deleted or renamed while no server ran), then inverts the postings once for the whole wiki.
+   */
   pack(): void {
+    const gone = [...this.#index.slugs()].filter((slug) => !this.#catalog.bySlug(slug))
+    for (const slug of gone) this.#index.delete(slug)
+    if (gone.length > 0) this.#changed = true
     this.#index.pack()
   }
 

@@ -1,7 +1,7 @@
 import { PackedPostings } from './packed-postings.js'
 import { PrefixTerms } from './prefix-terms.js'
 import type { Stem } from './stemming.js'
-import { TermDictionary } from './term-dictionary.js'
+import { type DictionarySnapshot, TermDictionary } from './term-dictionary.js'
 import {
   cutString,
   foldRun,
@@ -92,6 +92,17 @@ export interface PreparedQuery {
   readonly groupOf: ReadonlyMap<number, number>
 }
 
+/** The index's pages and terms as plain data, for the index cache (ids compacted). */
+export interface IndexSnapshot {
+  readonly words: DictionarySnapshot
+  readonly stems: DictionarySnapshot
+  readonly stopWordCount: number
+  readonly stemOfWord: Int32Array
+  readonly slugs: readonly string[]
+  readonly docTerms: readonly Int32Array[]
+  readonly lengths: Int32Array
+}
+
 /**
  * Inverted index over stems, ranked by BM25F: per page and term, the counts in title, aliases,
  * headings, tags and body are weighted and length-normalised per field, summed, then saturated
@@ -113,14 +124,14 @@ export class SearchIndex {
   readonly #stem: Stem
   readonly #weights: FieldWeights
   /** Folded word → dense id. Ids are never reused or dropped. */
-  readonly #words = new TermDictionary()
+  #words = new TermDictionary()
   /** Stem → dense id. A vanished stem keeps `df` 0. */
-  readonly #stems = new TermDictionary()
+  #stems = new TermDictionary()
   /** Stop words take the first word ids, so a word read straight from the text is one by `id < this`. */
-  readonly #stopWordCount: number
+  #stopWordCount: number
   /** Word id → stem id + 1 (0: not stemmed yet). */
   #stemOfWord: Int32Array<ArrayBuffer> = new Int32Array(1024)
-  readonly #prefixes: PrefixTerms
+  #prefixes: PrefixTerms
   /** Live documents holding each stem. */
   #df: Int32Array<ArrayBuffer> = new Int32Array(1024)
   /** Per-stem packed count accumulator while one page is indexed; all zero between calls. */
@@ -159,6 +170,97 @@ export class SearchIndex {
 
   get size(): number {
     return this.#ids.size
+  }
+
+  has(slug: string): boolean {
+    return this.#ids.has(slug)
+  }
+
+  /** Slugs of the pages indexed. */
+  slugs(): IterableIterator<string> {
+    return this.#ids.keys()
+  }
+
+  /** The live pages and terms, document ids renumbered without gaps. */
+  snapshot(): IndexSnapshot {
+    const slugs: string[] = []
+    const docTerms: Int32Array[] = []
+    const lengths = new Int32Array(5 * this.#ids.size)
+    for (const [slug, id] of this.#ids) {
+      lengths.set(this.#lengths.subarray(5 * id, 5 * id + 5), 5 * slugs.length)
+      slugs.push(slug)
+      docTerms.push(this.#docTerms[id] as Int32Array)
+    }
+    return {
+      words: this.#words.snapshot(),
+      stems: this.#stems.snapshot(),
+      stopWordCount: this.#stopWordCount,
+      stemOfWord: this.#stemOfWord.slice(0, this.#words.size),
+      slugs,
+      docTerms,
+      lengths,
+    }
+  }
+
+  /**
+   * An index from a snapshot taken with the same stop words and stemmer. Throws when the parts do
+   * not fit together; `df` and the length totals are recomputed rather than trusted.
+   */
+  static restore(
+    snapshot: IndexSnapshot,
+    stopWords: ReadonlySet<string>,
+    stem: Stem,
+    weights: FieldWeights = DEFAULT_FIELD_WEIGHTS,
+  ): SearchIndex {
+    const index = new SearchIndex(stopWords, stem, weights)
+    const words = TermDictionary.restore(snapshot.words)
+    const stems = TermDictionary.restore(snapshot.stems)
+    const { stemOfWord, slugs, docTerms, lengths } = snapshot
+    if (
+      snapshot.stopWordCount !== index.#stopWordCount ||
+      !(stemOfWord instanceof Int32Array) ||
+      stemOfWord.length !== words.size ||
+      !Array.isArray(slugs) ||
+      !Array.isArray(docTerms) ||
+      docTerms.length !== slugs.length ||
+      !(lengths instanceof Int32Array) ||
+      lengths.length !== 5 * slugs.length
+    )
+      throw new Error('index snapshot does not fit together')
+    for (const word of stopWords)
+      if (words.idOf(word, false) !== index.#words.idOf(word, false))
+        throw new Error('index snapshot has other stop words')
+    for (const value of stemOfWord)
+      if (value < 0 || value > stems.size) throw new Error('index snapshot stem out of range')
+    const df = new Int32Array(Math.max(1024, stems.size))
+    for (const terms of docTerms) {
+      if (!(terms instanceof Int32Array) || terms.length % 2 !== 0)
+        throw new Error('index snapshot term list is malformed')
+      for (let i = 0; i < terms.length; i += 2) {
+        const term = terms[i] as number
+        if (term < 0 || term >= stems.size) throw new Error('index snapshot term out of range')
+        ;(df[term] as number) += 1
+      }
+    }
+    index.#words = words
+    index.#stems = stems
+    index.#prefixes = new PrefixTerms(words, index.#stopWordCount)
+    index.#stemOfWord = new Int32Array(Math.max(1024, words.size))
+    index.#stemOfWord.set(stemOfWord)
+    index.#df = df
+    index.#pending = new Int32Array(df.length)
+    index.#lengths = new Int32Array(Math.max(5 * 1024, lengths.length))
+    index.#lengths.set(lengths)
+    slugs.forEach((slug, id) => {
+      if (typeof slug !== 'string' || index.#ids.has(slug))
+        throw new Error('index snapshot slug is malformed')
+      index.#slugs.push(slug)
+      index.#docTerms.push(docTerms[id] as Int32Array)
+      index.#ids.set(slug, id)
+      for (let field = 0; field < 5; field += 1)
+        (index.#totalLengths[field] as number) += lengths[5 * id + field] as number
+    })
+    return index
   }
 
   /** Folded query words without stop words and one-letter words. */

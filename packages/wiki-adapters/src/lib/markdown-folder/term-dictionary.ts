@@ -24,6 +24,54 @@ export class TermDictionary {
     return this.#size
   }
 
+  /** The table's state as plain typed arrays, for the index cache. */
+  snapshot(): DictionarySnapshot {
+    return {
+      table: this.#table,
+      pool: this.#pool.slice(0, this.#poolLength),
+      spans: this.#spans.slice(0, 2 * this.#size),
+      size: this.#size,
+    }
+  }
+
+  /** A dictionary from a snapshot; throws when its parts do not fit together. */
+  static restore(snapshot: DictionarySnapshot): TermDictionary {
+    const { table, pool, spans, size } = snapshot
+    const slots = table.length >> 2
+    if (
+      !(table instanceof Int32Array) ||
+      !(pool instanceof Uint16Array) ||
+      !(spans instanceof Int32Array) ||
+      !Number.isInteger(size) ||
+      size < 0 ||
+      slots < 1 ||
+      (slots & (slots - 1)) !== 0 ||
+      size * 2 > slots ||
+      spans.length !== 2 * size
+    )
+      throw new Error('dictionary snapshot does not fit together')
+    for (let id = 0; id < size; id += 1) {
+      const start = spans[2 * id] as number
+      const length = spans[2 * id + 1] as number
+      if (start < 0 || length < 0 || start + length > pool.length)
+        throw new Error('dictionary snapshot span out of range')
+    }
+    for (let at = 0; at < table.length; at += 4) {
+      const id = (table[at + 1] as number) - 1
+      if (id < -1 || id >= size) throw new Error('dictionary snapshot id out of range')
+      if (id >= 0 && (table[at + 2] !== spans[2 * id] || table[at + 3] !== spans[2 * id + 1]))
+        throw new Error('dictionary snapshot slot and span disagree')
+    }
+    const dictionary = new TermDictionary()
+    // copies: the arrays a deserializer hands over may share one buffer
+    dictionary.#table = new Int32Array(table)
+    dictionary.#pool = pool.length > 0 ? new Uint16Array(pool) : new Uint16Array(1 << 14)
+    dictionary.#poolLength = pool.length
+    dictionary.#spans = spans.length > 0 ? new Int32Array(spans) : new Int32Array(2 << 12)
+    dictionary.#size = size
+    return dictionary
+  }
+
   /** The text of the term with id `id` (below `size`). */
   term(id: number): string {
     const start = this.#spans[2 * id] as number
@@ -135,6 +183,14 @@ export class TermDictionary {
     }
     this.#table = table
   }
+}
+
+/** What `TermDictionary.snapshot` returns and `restore` takes. */
+export interface DictionarySnapshot {
+  readonly table: Int32Array
+  readonly pool: Uint16Array
+  readonly spans: Int32Array
+  readonly size: number
 }
 
 export const FNV_OFFSET: number = 0x811c9dc5 | 0

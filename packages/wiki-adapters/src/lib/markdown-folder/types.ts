@@ -20,6 +20,13 @@ export interface MarkdownFolderSourceOptions {
    * Set it when the schema says `none` but the pages are Italian or English.
    */
   readonly language?: SearchLanguage | undefined
+  /**
+   * File keeping the parsed pages and the search index between runs, outside the wiki folder; a
+   * start then re-reads only the pages whose file changed. Absent: no cache.
+   */
+  readonly indexPath?: string | undefined
+  /** Receives one line when the index cache is discarded or cannot be written (default: stderr). */
+  readonly warn?: ((message: string) => void) | undefined
   /** IANA zone for every date produced; defaults to the process zone. */
   readonly timeZone?: string | undefined
   /** `true` (default) watches the folder, falling back to a sweep before each call when it cannot. */
