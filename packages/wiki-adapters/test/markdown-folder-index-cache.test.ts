@@ -1,5 +1,6 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { deserialize, serialize } from 'node:v8'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMarkdownFolderSource,
@@ -127,6 +128,22 @@ describe('index cache', () => {
     const again = await open(root, cache, warnings)
     expect(again.fileReads).toBe(0)
     expect(warnings).toHaveLength(1)
+  })
+
+  it('a well-formed cache whose postings point past its pages is discarded', async () => {
+    const { root, cache } = await wiki()
+    await (await open(root, cache)).close()
+    const bytes = await readFile(cache)
+    const header = 'markdown-wiki-mcp index\n'.length
+    const value = deserialize(bytes.subarray(header)) as {
+      index: { packed: { docs: Int32Array } }
+    }
+    value.index.packed.docs[0] = 1_000_000
+    await writeFile(cache, Buffer.concat([bytes.subarray(0, header), serialize(value)]))
+    const warnings: string[] = []
+    const restarted = await open(root, cache, warnings)
+    expect(warnings).toEqual([expect.stringContaining('document out of range')])
+    expect(restarted.fileReads).toBe(34)
   })
 
   it('a cache written with other search settings is discarded', async () => {

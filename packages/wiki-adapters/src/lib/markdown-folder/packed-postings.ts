@@ -53,6 +53,38 @@ export class PackedPostings {
     return new PackedPostings(offsets, docs, weights)
   }
 
+  /**
+   * Postings read back from the index cache, checked to fit `termCount` terms over `docCount`
+   * documents; throws when they do not.
+   */
+  static restore(
+    parts: { offsets: Int32Array; docs: Int32Array; weights: Int32Array },
+    termCount: number,
+    docCount: number,
+  ): PackedPostings {
+    const { offsets, docs, weights } = parts
+    if (
+      !(offsets instanceof Int32Array) ||
+      !(docs instanceof Int32Array) ||
+      !(weights instanceof Int32Array) ||
+      offsets.length !== termCount + 1 ||
+      docs.length !== weights.length ||
+      offsets[0] !== 0 ||
+      offsets[termCount] !== docs.length
+    )
+      throw new Error('packed postings do not fit the index')
+    for (let t = 0; t < termCount; t += 1)
+      if ((offsets[t] as number) > (offsets[t + 1] as number))
+        throw new Error('packed postings offsets go backwards')
+    for (const doc of docs)
+      if (doc < 0 || doc >= docCount) throw new Error('packed postings document out of range')
+    return new PackedPostings(
+      new Int32Array(offsets),
+      new Int32Array(docs),
+      new Int32Array(weights),
+    )
+  }
+
   /** Number of terms covered; ids at or above it have no packed entries. */
   get termCount(): number {
     return this.offsets.length - 1

@@ -116,7 +116,7 @@ export class PageSearch implements CatalogListener {
     const gone = [...this.#index.slugs()].filter((slug) => !this.#catalog.bySlug(slug))
     for (const slug of gone) this.#index.delete(slug)
     if (gone.length > 0) this.#changed = true
-    this.#index.pack()
+    this.#index.settle()
   }
 
   #tags(page: StoredPage): string[] {

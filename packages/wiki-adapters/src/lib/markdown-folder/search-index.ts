@@ -101,6 +101,8 @@ export interface IndexSnapshot {
   readonly slugs: readonly string[]
   readonly docTerms: readonly Int32Array[]
   readonly lengths: Int32Array
+  /** The postings, when they were packed over exactly these documents in this order. */
+  readonly packed?: { offsets: Int32Array; docs: Int32Array; weights: Int32Array } | undefined
 }
 
 /**
@@ -191,6 +193,14 @@ export class SearchIndex {
       slugs.push(slug)
       docTerms.push(this.#docTerms[id] as Int32Array)
     }
+    // right after a start every document is live, in id order, and packed: the postings then
+    // hold for the renumbered documents too, and a restart need not invert them again
+    const packedAsIs =
+      this.#ids.size === this.#slugs.length &&
+      this.#packedUpTo === this.#slugs.length &&
+      this.#deadPacked === 0 &&
+      this.#packed.termCount === this.#stems.size
+    const { offsets, docs, weights } = this.#packed
     return {
       words: this.#words.snapshot(),
       stems: this.#stems.snapshot(),
@@ -199,6 +209,7 @@ export class SearchIndex {
       slugs,
       docTerms,
       lengths,
+      ...(packedAsIs ? { packed: { offsets, docs, weights } } : {}),
     }
   }
 
@@ -251,6 +262,11 @@ export class SearchIndex {
     index.#pending = new Int32Array(df.length)
     index.#lengths = new Int32Array(Math.max(5 * 1024, lengths.length))
     index.#lengths.set(lengths)
+    if (snapshot.packed !== undefined) {
+      const packed = PackedPostings.restore(snapshot.packed, stems.size, slugs.length)
+      index.#packed = packed
+      index.#packedUpTo = slugs.length
+    }
     slugs.forEach((slug, id) => {
       if (typeof slug !== 'string' || index.#ids.has(slug))
         throw new Error('index snapshot slug is malformed')
@@ -358,6 +374,16 @@ export class SearchIndex {
     this.#packedUpTo = this.#docTerms.length
     this.#deadPacked = 0
     this.#prefixes.rebuild()
+  }
+
+  /** `pack`, unless the postings (restored from the cache) already cover every live document. */
+  settle(): void {
+    const current =
+      this.#packedUpTo === this.#docTerms.length &&
+      this.#deadPacked === 0 &&
+      this.#packed.termCount === this.#stems.size
+    if (current) this.#prefixes.rebuild()
+    else this.pack()
   }
 
   /**
