@@ -27,8 +27,8 @@ const MAX_QUERY = 500
  * loop. Past this budget the scan stops and the result says `truncated`.
  */
 export const SUBSTRING_SCAN_BUDGET = 500_000
-/** Ranked hits looked at for word proximity before the first `topK` are kept. */
-const PROXIMITY_CANDIDATES = 20
+/** Ranked hits beyond `topK` looked at for word proximity (queries of two words or more). */
+const PROXIMITY_EXTRA = 10
 /**
  * Most a page gains for holding the query's words side by side: enough to order pages that score
  * alike, too little to lift a page over one that matches better.
@@ -171,7 +171,7 @@ export class PageSearch implements CatalogListener {
         })
       : scored
     const results = this.#rankByProximity(
-      topScored(kept, Math.max(topK, PROXIMITY_CANDIDATES)),
+      topScored(kept, prepared.groups.length > 1 ? topK + PROXIMITY_EXTRA : topK),
       prepared,
       words,
     ).slice(0, topK)

@@ -71,8 +71,12 @@ const MAX = [15, 15, 63, 15, 8191] as const
 
 /** Unpacked documents tolerated before the postings are repacked (each query scans them). */
 const MAX_UNPACKED = 256
-/** Prefix expansions kept per query word, the most widespread first. */
+/**
+ * Prefix expansions kept per query word, the most widespread first: fewer for a word that is
+ * itself in the index (type-ahead only refines it), more for one that matches nothing.
+ */
 const MAX_EXPANSIONS = 32
+const MAX_EXPANSIONS_OF_KNOWN = 8
 /** Words shorter than this get no type-ahead expansion (two letters would match half the wiki). */
 const MIN_PREFIX = 3
 /** Words at least this long are expanded when they match nothing exactly. */
@@ -419,7 +423,7 @@ export class SearchIndex {
           const y = stems.term(b)
           return x < y ? -1 : x > y ? 1 : 0
         })
-        for (const stem of expansions.slice(0, MAX_EXPANSIONS))
+        for (const stem of expansions.slice(0, known ? MAX_EXPANSIONS_OF_KNOWN : MAX_EXPANSIONS))
           terms.push({ stem, factor: this.#weights.prefix })
       }
       if (terms.length === 0) return
@@ -536,20 +540,25 @@ function grow(array: Int32Array, needed: number): Int32Array<ArrayBuffer> {
 }
 
 /**
- * The first `k` hits in ranked order, without sorting them all: a numeric sort of the scores
- * (native, no comparator) gives the k-th best score, and only hits at or above it are ranked.
- * Ties at the threshold are all kept, so the result equals `hits.sort(compareScored).slice(0, k)`.
+ * The first `k` hits in ranked order, without sorting them all: one pass keeps the best `k` in a
+ * small sorted array (the order is total, so the result equals sorting everything and cutting).
  */
 export function topScored(hits: readonly ScoredSlug[], k: number): ScoredSlug[] {
   if (k <= 0) return []
-  if (hits.length > k) {
-    const values = new Float64Array(hits.length)
-    for (let i = 0; i < hits.length; i += 1) values[i] = (hits[i] as ScoredSlug).score
-    values.sort()
-    const threshold = values[hits.length - k] as number
-    hits = hits.filter((hit) => hit.score >= threshold)
-  } else hits = [...hits]
-  return (hits as ScoredSlug[]).sort(compareScored).slice(0, k)
+  const best: ScoredSlug[] = []
+  for (const hit of hits) {
+    if (best.length === k && compareScored(hit, best[k - 1] as ScoredSlug) >= 0) continue
+    let low = 0
+    let high = best.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (compareScored(best[middle] as ScoredSlug, hit) <= 0) low = middle + 1
+      else high = middle
+    }
+    best.splice(low, 0, hit)
+    if (best.length > k) best.pop()
+  }
+  return best
 }
 
 /** Ranked order: score descending, then slug in code-unit order. */
