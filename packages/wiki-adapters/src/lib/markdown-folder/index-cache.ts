@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import type { StoredPage } from './page-store.js'
@@ -80,7 +88,14 @@ export function writeIndexCache(
   mkdirSync(path.dirname(file), { recursive: true })
   const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
   try {
-    writeFileSync(temp, Buffer.concat([Buffer.from(MAGIC, 'latin1'), body]))
+    // header and body written one after the other: joining them would copy tens of megabytes
+    const fd = openSync(temp, 'w')
+    try {
+      writeFileSync(fd, MAGIC, 'latin1')
+      writeFileSync(fd, body)
+    } finally {
+      closeSync(fd)
+    }
     renameSync(temp, file)
   } catch (error) {
     rmSync(temp, { force: true })
