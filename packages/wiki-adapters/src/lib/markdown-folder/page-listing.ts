@@ -25,6 +25,8 @@ export function pageDescriber(schema: FrontmatterSchema, date: LocalDate): Descr
       slug: page.slug,
       title: page.title,
       frontmatter,
+      tags: [...page.tags],
+      aliases: [...page.aliases],
       updatedAt: date(page.mtimeMs),
       ...(page.frontmatterError ? { frontmatterError: page.frontmatterError } : {}),
     }

@@ -34,6 +34,10 @@ export interface PageItem {
   readonly slug: string
   readonly title: string
   readonly frontmatter: Record<string, unknown>
+  /** Frontmatter `tags`/`tag` (list, word or comma string) and inline `#tags`, each once. */
+  readonly tags: string[]
+  /** Frontmatter `aliases`/`alias`: other names that resolve to this page. */
+  readonly aliases: string[]
   readonly updatedAt: string
   readonly frontmatterError?: FrontmatterError
 }
@@ -74,6 +78,10 @@ export interface PageRead {
   readonly frontmatter: Record<string, unknown>
   readonly content: string
   readonly links: string[]
+  /** As {@link PageItem.tags}. */
+  readonly tags: string[]
+  /** As {@link PageItem.aliases}. */
+  readonly aliases: string[]
   readonly updatedAt: string
   /** The file as on disk; when `truncated`, it must never be written back. */
   readonly fileText: string
