@@ -109,7 +109,10 @@ export interface LinkGraph {
 
 export interface WikiStatus {
   readonly totalPages: number
-  /** Keyed `by` + the capitalised field key, e.g. `byTipo`, `byStato`. */
+  /**
+   * Keyed `by` + the capitalised field key, e.g. `byTipo`, `byStato`; `byFolder` and `byTag` when
+   * the schema declares no type or status field.
+   */
   readonly buckets: Record<string, Record<string, number>>
   readonly lastUpdated: string | null
 }
@@ -126,7 +129,8 @@ export interface WriteResult {
 export type LogEntry =
   | { readonly entry: string }
   | {
-      readonly kind: 'ingest' | 'query' | 'lint' | 'refactor'
+      /** One line without `|`, at most 40 characters (`ingest`, `query`, `lint`, `refactor`…). */
+      readonly kind: string
       readonly title: string
       readonly body?: string | undefined
     }
