@@ -42,7 +42,10 @@ export function detectFrontmatterSchema(wikiPath: string): SchemaDetection {
   const best = carriers.en > carriers.it ? 'en' : 'it'
   const fields = `(${distinctiveKeys(best).join(', ')})`
   if (files.length > 0 && carriers[best] * 2 > files.length) {
-    return pick(best, `${carriers[best]} of ${files.length} sampled pages carry its fields ${fields}`)
+    return pick(
+      best,
+      `${carriers[best]} of ${files.length} sampled pages carry its fields ${fields}`,
+    )
   }
   if (services.length >= 2 && (services.includes('log.md') || services.includes('sources.md'))) {
     return pick(
