@@ -16,6 +16,8 @@ import { wikiWritePage } from './tools/wiki-write-page.js'
 export interface Exposure {
   readonly writes: boolean
   readonly raw: boolean
+  /** `wikiAppendLog` with the writes; `true` when not given. */
+  readonly log?: boolean | undefined
 }
 
 /** The tools for one transport, in a stable order. */
@@ -27,7 +29,8 @@ export function selectTools(deps: ToolDeps, exposure: Exposure): Tool[] {
     wikiGraph(deps),
     wikiStatus(deps),
   ]
-  if (exposure.writes) tools.push(wikiWritePage(deps), wikiAppendLog(deps))
+  if (exposure.writes) tools.push(wikiWritePage(deps))
+  if (exposure.writes && exposure.log !== false) tools.push(wikiAppendLog(deps))
   if (exposure.raw)
     tools.push(wikiListRaw(deps), wikiReadRaw(deps), wikiChecksum(deps), wikiRawDiff(deps))
   return tools

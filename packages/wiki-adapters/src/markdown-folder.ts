@@ -20,12 +20,15 @@ export {
   frontmatterPresets,
   parseFrontmatterSchema,
 } from './lib/markdown-folder/frontmatter-schema.js'
+export { detectFrontmatterSchema } from './lib/markdown-folder/schema-detection.js'
+export type { SchemaDetection } from './lib/markdown-folder/schema-detection.js'
 export type {
   FieldKind,
   FieldRole,
   FrontmatterField,
   FrontmatterIssue,
   FrontmatterSchema,
+  PresetName,
   SchemaLanguage,
 } from './lib/markdown-folder/frontmatter-schema.js'
 export type { FrontmatterError } from './lib/markdown-folder/frontmatter.js'

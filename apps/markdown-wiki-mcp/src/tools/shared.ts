@@ -65,6 +65,8 @@ export const pageItem = z.object({
   slug: z.string(),
   title: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
+  tags: z.array(z.string()),
+  aliases: z.array(z.string()),
   updatedAt: z.string(),
   frontmatterError: frontmatterError.optional(),
 })

@@ -32,6 +32,8 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
       frontmatter: z.record(z.string(), z.unknown()),
       content: z.string(),
       links: z.array(z.string()),
+      tags: z.array(z.string()),
+      aliases: z.array(z.string()),
       updatedAt: z.string(),
       fileText: z.string(),
       sha256: z.string(),

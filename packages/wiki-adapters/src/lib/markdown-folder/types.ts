@@ -34,6 +34,10 @@ export interface PageItem {
   readonly slug: string
   readonly title: string
   readonly frontmatter: Record<string, unknown>
+  /** Frontmatter `tags`/`tag` (list, word or comma string) and inline `#tags`, each once. */
+  readonly tags: string[]
+  /** Frontmatter `aliases`/`alias`: other names that resolve to this page. */
+  readonly aliases: string[]
   readonly updatedAt: string
   readonly frontmatterError?: FrontmatterError
 }
@@ -74,6 +78,10 @@ export interface PageRead {
   readonly frontmatter: Record<string, unknown>
   readonly content: string
   readonly links: string[]
+  /** As {@link PageItem.tags}. */
+  readonly tags: string[]
+  /** As {@link PageItem.aliases}. */
+  readonly aliases: string[]
   readonly updatedAt: string
   /** The file as on disk; when `truncated`, it must never be written back. */
   readonly fileText: string
@@ -101,7 +109,10 @@ export interface LinkGraph {
 
 export interface WikiStatus {
   readonly totalPages: number
-  /** Keyed `by` + the capitalised field key, e.g. `byTipo`, `byStato`. */
+  /**
+   * Keyed `by` + the capitalised field key, e.g. `byTipo`, `byStato`; `byFolder` and `byTag` when
+   * the schema declares no type or status field.
+   */
   readonly buckets: Record<string, Record<string, number>>
   readonly lastUpdated: string | null
 }
@@ -118,7 +129,8 @@ export interface WriteResult {
 export type LogEntry =
   | { readonly entry: string }
   | {
-      readonly kind: 'ingest' | 'query' | 'lint' | 'refactor'
+      /** One line without `|`, at most 40 characters (`ingest`, `query`, `lint`, `refactor`…). */
+      readonly kind: string
       readonly title: string
       readonly body?: string | undefined
     }
