@@ -1,4 +1,4 @@
-// The server definition: nine read-only tools and one prompt over a backend. One definition may
+// The server definition: read-only tools and one prompt over a backend. One definition may
 // be served on stdio and HTTP at once; caches live in the backend, one per process.
 import { createServer } from '@wiki/mcp-core'
 import { readSvgIcon } from '@wiki/mcp-core/node'
@@ -6,6 +6,8 @@ import type { Backend } from './backend.js'
 import { toToolError } from './errors.js'
 import { archWikiUsage } from './prompts/arch-wiki-usage.js'
 import { commandsTool } from './tools/commands.js'
+import { diffTool } from './tools/diff.js'
+import { historyTool } from './tools/history.js'
 import { linksTool } from './tools/links.js'
 import { pageTool } from './tools/page.js'
 import { recheckTool } from './tools/recheck.js'
@@ -30,6 +32,8 @@ export function archWikiTools(backend: Backend) {
     linksTool(backend),
     verifyTool(backend),
     recheckTool(backend),
+    historyTool(backend),
+    diffTool(backend),
   ] as const
 }
 

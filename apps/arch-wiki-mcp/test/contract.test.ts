@@ -12,7 +12,10 @@ import {
   VERIFY_METHODS,
   type CommandEvidence,
   type CommandsResult,
+  type DiffEvidence,
   type EvidenceErrorCode,
+  type HistoryResult,
+  type HistoryRevision,
   type LinkItem,
   type LinksResult,
   type PageEvidence,
@@ -38,6 +41,9 @@ import type { z } from 'zod'
 import type { Admonition, CodeBlock, FailureCode } from '../src/backend.js'
 import type {
   commandsOutput,
+  diffOutput,
+  historyOutput,
+  historyRevision,
   linkItem,
   linksOutput,
   pageOutput,
@@ -82,6 +88,9 @@ export const outputsMatchProvenance: readonly true[] = [
   true satisfies Same<typeof linksOutput, LinksResult>,
   true satisfies Same<typeof verifyOutput, VerifyResult>,
   true satisfies Same<typeof recheckOutput, RecheckResult>,
+  true satisfies Same<typeof historyRevision, HistoryRevision>,
+  true satisfies Same<typeof historyOutput, HistoryResult>,
+  true satisfies Same<typeof diffOutput, DiffEvidence>,
   // The app's own seam and the parser use the same vocabularies.
   true satisfies Equal<CodeBlock['sourcePattern'], CommandEvidence['source_pattern']>,
   true satisfies Equal<Admonition['type'], WarningEvidence['type']>,

@@ -27,7 +27,7 @@ const hashKeys = (value: unknown): string[] =>
   JSON.stringify(value).match(/"[a-z_]*hash[a-z_]*":/g) ?? []
 
 describe('tool list', () => {
-  it('has the nine tools in order', () => {
+  it('has the eleven tools in order', () => {
     const { tools } = setup()
     expect(Object.keys(tools)).toEqual([
       'search',
@@ -39,6 +39,8 @@ describe('tool list', () => {
       'links',
       'verify',
       'recheck',
+      'history',
+      'diff',
     ])
   })
 })
@@ -306,9 +308,9 @@ describe('links', () => {
 })
 
 describe('server definition', () => {
-  it('passes mcp-core validation with nine tools and the prompt', () => {
+  it('passes mcp-core validation with eleven tools and the prompt', () => {
     const server = createArchWikiServer(fakeWiki().backend, '1.2.3')
-    expect(server.tools.map((t) => t.name)).toHaveLength(9)
+    expect(server.tools.map((t) => t.name)).toHaveLength(11)
     expect(server.prompts.map((p) => p.name)).toEqual(['arch-wiki-usage'])
     expect(server.readOnly).toBe(true)
   })
