@@ -7,7 +7,18 @@ import {
   type ApiCall,
   type MediaWikiRequestEvent,
 } from './api-client.js'
+import { backlinks, type Backlinks, type BacklinksOptions } from './backlinks.js'
+import {
+  categoryMembers,
+  type CategoryMembers,
+  type CategoryMembersOptions,
+} from './category-members.js'
 import { FALLBACK_LINK_PREFIXES, linkPrefixesFromSiteInfo } from './link-prefixes.js'
+import { ListReader } from './list-reader.js'
+import { pageCategories, type PageCategories } from './page-categories.js'
+import { prefixSearch, type PrefixSearchHit } from './prefix-search.js'
+import { recentChanges, type RecentChanges, type RecentChangesOptions } from './recent-changes.js'
+import { siteInfoFrom, type SiteInfo } from './site-info.js'
 import { LruCache, TtlCache } from './lru-cache.js'
 import type { RecordingStore } from './recording-store.js'
 import {
@@ -150,6 +161,18 @@ export interface MediaWikiSource {
     servedTitle: string,
     names: Iterable<string>,
   ): Promise<ReadonlyMap<string, TemplateAlias>>
+  /** The categories of a page (hidden ones marked), following redirects. */
+  pageCategories(title: string): Promise<PageCategories>
+  /** One page of a category's members, with the category's counts. */
+  categoryMembers(options: Readonly<CategoryMembersOptions>): Promise<CategoryMembers>
+  /** One page of the links, redirects and transclusions pointing at a page. */
+  backlinks(options: Readonly<BacklinksOptions>): Promise<Backlinks>
+  /** One page of the wiki's recent changes, newest first. */
+  recentChanges(options: Readonly<RecentChangesOptions>): Promise<RecentChanges>
+  /** Titles starting with a prefix (the wiki's completion search). */
+  prefixSearch(prefix: string, limit: number): Promise<readonly PrefixSearchHit[]>
+  /** Site name, language, title case and namespaces (with aliases) from siteinfo. */
+  siteInfo(): Promise<SiteInfo>
 }
 
 const DEFAULT_USER_AGENT = 'wiki-mcp/0.0.0 (+https://github.com/wiki-mcp/wiki-mcp)'
@@ -204,6 +227,17 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
   const titles = new TtlCache<string, TitleEntry>(ttl, now)
   const aliases = new TtlCache<string, TemplateAlias>(ttl, now)
   const prefixCache = new TtlCache<'siteinfo', ReadonlySet<string>>(ttl, now)
+
+  // Lists change with every edit: kept for the title TTL, within 8 MiB.
+  const lists = new ListReader(client, { ttl, now, maxBytes: 8 * 1024 * 1024 })
+  const checkLimit = (limit: number): void => {
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500) {
+      throw new WikiSourceError(
+        'invalid_arguments',
+        `limit must be an integer from 1 to 500, got ${String(limit)}.`,
+      )
+    }
+  }
 
   const remember = (revision: MediaWikiRevision): void => {
     revisions.set(revision.revid, revision, revision.wikitext.length * 2)
@@ -508,6 +542,37 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     search,
     linkPrefixes,
     resolveTemplateAliases,
+    pageCategories: (title) => pageCategories(lists, title),
+    categoryMembers: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return categoryMembers(lists, listOptions)
+    },
+    backlinks: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return backlinks(lists, listOptions)
+    },
+    recentChanges: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return recentChanges(lists, listOptions)
+    },
+    prefixSearch: async (prefix, limit) => {
+      checkLimit(limit)
+      return prefixSearch(lists, prefix, limit)
+    },
+    siteInfo: () =>
+      lists.read(
+        {
+          action: 'query',
+          params: [
+            ['meta', 'siteinfo'],
+            ['siprop', 'general|namespaces|namespacealiases'],
+            ['formatversion', '2'],
+          ],
+          key: 'siteinfo_general',
+          subject: 'siteinfo',
+        },
+        (body) => siteInfoFrom(body.query),
+      ),
   }
 }
 
