@@ -52,6 +52,8 @@ export async function readPage(
     frontmatter: { ...page.frontmatter },
     content,
     links: [...new Set(links)],
+    tags: [...page.tags],
+    aliases: [...page.aliases],
     updatedAt: date(info.mtimeMs),
     fileText: shownText,
     sha256: sha256Hex(bytes),

@@ -227,6 +227,9 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
   const titles = new TtlCache<string, TitleEntry>(ttl, now)
   const aliases = new TtlCache<string, TemplateAlias>(ttl, now)
   const prefixCache = new TtlCache<'siteinfo', ReadonlySet<string>>(ttl, now)
+  // Search answers change only as the wiki's index does; a short TTL spares the two requests
+  // an agent's repeated or paged-over query would cost.
+  const searches = new TtlCache<string, MediaWikiSearchResults>(ttl, now, 1000)
 
   // Lists change with every edit: kept for the title TTL, within 8 MiB.
   const lists = new ListReader(client, { ttl, now, maxBytes: 8 * 1024 * 1024 })
@@ -367,10 +370,15 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
         `limit must be an integer from 1 to 500, got ${String(limit)}.`,
       )
     }
+    const key = `${limit}\u0000${query}`
+    const cached = searches.get(key)
+    if (cached !== undefined) return cached
     // srwhat has no default on some wikis (titles only), so both kinds are always explicit.
     const nearmatch = await searchOnce(query, 'nearmatch', 1)
     const text = await searchOnce(query, 'text', limit)
-    return { nearmatch, text }
+    const results = { nearmatch, text }
+    searches.set(key, results)
+    return results
   }
 
   const linkPrefixes = async (): Promise<LinkPrefixes> => {

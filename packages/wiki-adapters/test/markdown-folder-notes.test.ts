@@ -1,0 +1,116 @@
+// The `notes` schema on an ordinary folder of Markdown notes: optional frontmatter, any keys kept,
+// YAML still checked before anything reaches the disk.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  createMarkdownFolderSource,
+  frontmatterPresets,
+  type MarkdownFolderSource,
+  WikiSourceError,
+} from '@wiki/wiki-adapters/markdown-folder'
+import { makeWiki, treeHash } from './markdown-folder/helpers.js'
+
+let cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups) await cleanup()
+  cleanups = []
+})
+
+async function open(
+  files: Record<string, string>,
+): Promise<{ source: MarkdownFolderSource; wiki: string; base: string }> {
+  const made = await makeWiki(files)
+  const source = await createMarkdownFolderSource({
+    wikiPath: made.wiki,
+    schema: frontmatterPresets.notes,
+    timeZone: 'UTC',
+    watch: false,
+  })
+  cleanups.push(async () => {
+    await source.close()
+    await made.cleanup()
+  })
+  return { source, wiki: made.wiki, base: made.base }
+}
+
+async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
+  try {
+    await work
+  } catch (error) {
+    if (error instanceof WikiSourceError) return error
+    throw error
+  }
+  throw new Error('expected a WikiSourceError')
+}
+
+const OBSIDIAN = [
+  '---',
+  'tags: homelab',
+  'aliases: [Rack]',
+  'cssclasses: [wide]',
+  'created: 2024-03-01T10:00',
+  '# a comment the user keeps',
+  '---',
+  '# Server rack',
+  '',
+  'Body.',
+  '',
+].join('\n')
+
+describe('notes schema', () => {
+  it('writes a page without frontmatter and an edit of an Obsidian page, keys verbatim', async () => {
+    const { source, wiki } = await open({ 'rack.md': OBSIDIAN })
+    const plain = await source.writePage({ path: 'new/plain.md', content: 'Just text.\n' })
+    expect(plain.created).toBe(true)
+    const edited = OBSIDIAN.replace('Body.', 'Body, edited.')
+    const read = await source.readPage('rack')
+    await source.writePage({ path: 'rack.md', content: edited, expectedChecksum: read.sha256 })
+    expect(await readFile(path.join(wiki, 'rack.md'), 'utf8')).toBe(edited)
+    const again = await source.readPage('rack')
+    expect(again.frontmatter).toEqual({
+      tags: 'homelab',
+      aliases: ['Rack'],
+      cssclasses: ['wide'],
+      created: '2024-03-01T10:00',
+    })
+    expect(again.tags).toEqual(['homelab'])
+    const listed = await source.listPages()
+    expect(listed.pages.find((p) => p.slug === 'rack')?.frontmatter).toEqual(again.frontmatter)
+  })
+
+  it('refuses broken YAML with its line and column, and nothing reaches the disk', async () => {
+    const { source, base } = await open({ 'rack.md': OBSIDIAN })
+    const before = await treeHash(base)
+    const error = await caught(
+      source.writePage({ path: 'bad.md', content: '---\ntitle: ok\ntags: [a, b\n---\n# Bad\n' }),
+    )
+    expect(error.code).toBe('invalid_frontmatter')
+    expect(error.message).toMatch(/\(line \d+, column \d+\)/)
+    expect(await treeHash(base)).toBe(before)
+  })
+
+  it('counts status by top-level folder and by tag, in any of the three tag forms', async () => {
+    const { source } = await open({
+      'rack.md': OBSIDIAN,
+      'a/one.md': '---\ntags: [homelab, net]\n---\n# One\n',
+      'a/b/two.md': '---\ntags: net, dns\n---\nText #homelab\n',
+      'three.md': 'No tags here.\n',
+    })
+    const status = await source.status()
+    expect(status.totalPages).toBe(4)
+    expect(status.buckets).toEqual({
+      byFolder: { '(root)': 2, a: 2 },
+      byTag: { homelab: 3, net: 2, dns: 1, 'no-tags': 1 },
+    })
+  })
+
+  it('appends a log entry of a free-form kind, one line without "|"', async () => {
+    const { source } = await open({ 'log.md': '# Log\n' })
+    const result = await source.appendLog({ kind: 'meeting', title: 'Weekly' })
+    expect(result.header).toMatch(/^## \[\d{4}-\d{2}-\d{2}\] meeting \| Weekly$/)
+    const error = await caught(source.appendLog({ kind: 'a | b', title: 'x' }))
+    expect(error.code).toBe('invalid_arguments')
+    expect(error.message).toContain('kind')
+  })
+})
