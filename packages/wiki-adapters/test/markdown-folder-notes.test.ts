@@ -1,6 +1,6 @@
 // The `notes` schema on an ordinary folder of Markdown notes: optional frontmatter, any keys kept,
 // YAML still checked before anything reaches the disk.
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -112,5 +112,70 @@ describe('notes schema', () => {
     const error = await caught(source.appendLog({ kind: 'a | b', title: 'x' }))
     expect(error.code).toBe('invalid_arguments')
     expect(error.message).toContain('kind')
+  })
+
+  it('resolves Obsidian links: aliases, headings, blocks, embeds, relative paths, any case', async () => {
+    const { source, wiki } = await open({
+      'hardware/server-rack.md': '---\naliases: [Rack, Big Box]\n---\n# Server rack\n',
+      'hardware/nas.md': '---\nalias: Storage\n---\n# NAS\n',
+      'notes/a.md': [
+        '[[rack]] [[Big Box|the box]] [[Storage#Disks]] [[hardware/NAS#^block1]]',
+        '![[server-rack]] ![[attachments/rack.png]] ![[diagram.svg]] ![[missing.png]]',
+        '[[./sub/c]] [[../hardware/nas]] [[../../outside]] [[dup]] [[v1.2 notes]]',
+      ].join('\n'),
+      'notes/sub/c.md': '# C\n',
+      'x/dup.md': '# Dup\n',
+      'y/dup.md': '# Dup\n',
+      'v1.2 notes.md': '# Release\n',
+    })
+    await mkdir(path.join(wiki, 'attachments'))
+    await writeFile(path.join(wiki, 'attachments', 'rack.png'), 'png')
+    await mkdir(path.join(wiki, 'notes', 'img'))
+    await writeFile(path.join(wiki, 'notes', 'img', 'diagram.svg'), '<svg/>')
+    const page = await source.readPage('notes/a')
+    expect(page.links).toEqual([
+      'hardware/server-rack',
+      'hardware/nas',
+      'attachments/rack.png',
+      'notes/img/diagram.svg',
+      'missing.png',
+      'notes/sub/c',
+      'dup',
+      'v1.2 notes',
+    ])
+    const graph = await source.graph()
+    expect(graph.broken).toEqual([{ target: 'missing.png', sources: ['notes/a'] }])
+    expect(graph.ambiguous).toEqual([
+      { target: 'dup', candidates: ['x/dup', 'y/dup'], sources: ['notes/a'] },
+    ])
+    expect((await source.readPage('big box')).slug).toBe('hardware/server-rack')
+    expect((await source.readPage('Storage')).slug).toBe('hardware/nas')
+  })
+
+  it('a page name wins over another page alias; two pages with one alias are ambiguous', async () => {
+    const { source } = await open({
+      'rack.md': '# Rack\n',
+      'other.md': '---\naliases: [rack, shared]\n---\n',
+      'third.md': '---\naliases: shared\n---\n[[rack]] [[shared]]\n',
+    })
+    expect((await source.readPage('rack')).slug).toBe('rack')
+    const error = await caught(source.readPage('shared'))
+    expect(error.code).toBe('ambiguous')
+    expect((await source.graph()).ambiguous).toEqual([
+      { target: 'shared', candidates: ['other', 'third'], sources: ['third'] },
+    ])
+  })
+
+  it('finds pages by any tag form with the tag filter', async () => {
+    const { source } = await open({
+      'a.md': '---\ntags: homelab\n---\n# A\n',
+      'b.md': '---\ntags: net, homelab\n---\n# B\n',
+      'c.md': '---\ntags: [HomeLab]\n---\n# C\n',
+      'd.md': '# D\n\nSee #homelab/rack and #homelab\n',
+      'e.md': '# E\n',
+    })
+    const hits = await source.search({ tag: 'homelab' })
+    expect(hits.results.map((h) => h.slug)).toEqual(['a', 'b', 'c', 'd'])
+    expect(hits.results.find((h) => h.slug === 'd')?.tags).toEqual(['homelab/rack', 'homelab'])
   })
 })

@@ -1,3 +1,4 @@
+import { linkResolver } from './link-resolution.js'
 import { compareCodeUnits } from './links.js'
 import type { PageCatalog } from './page-catalog.js'
 import type { LinkGraph } from './types.js'
@@ -17,7 +18,7 @@ export async function linkGraph(
   const only = options.slug === undefined ? undefined : catalog.resolveSlug(options.slug).slug
   const limit = options.limit ?? 1000
   const pages = catalog.sortedPages()
-  const resolver = catalog.slugResolver()
+  const resolve = linkResolver(catalog)
   const forward: Record<string, string[]> = {}
   const reverse = new Map<string, Set<string>>()
   const broken = new Map<string, Set<string>>()
@@ -28,7 +29,7 @@ export async function linkGraph(
   for (const page of pages) {
     const targets: string[] = []
     for (const link of page.links) {
-      const resolution = resolver.resolve(link)
+      const resolution = resolve(link, page.slug)
       const target = resolution.status === 'resolved' ? resolution.slug : link.target
       if (targets.includes(target)) continue
       targets.push(target)
