@@ -1,7 +1,8 @@
 // The `notes` schema on an ordinary folder of Markdown notes: optional frontmatter, any keys kept,
 // YAML still checked before anything reaches the disk.
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMarkdownFolderSource,
@@ -177,5 +178,40 @@ describe('notes schema', () => {
     const hits = await source.search({ tag: 'homelab' })
     expect(hits.results.map((h) => h.slug)).toEqual(['a', 'b', 'c', 'd'])
     expect(hits.results.find((h) => h.slug === 'd')?.tags).toEqual(['homelab/rack', 'homelab'])
+  })
+
+  it('on a large wiki, the whole graph gives counts and problems paged, no edges', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 520; i += 1)
+      files[`n/${String(i).padStart(3, '0')}.md`] = `[[gone-${i % 3}]]\n`
+    const { source } = await open(files)
+    const first = await source.graph()
+    expect(first.forward).toEqual({})
+    expect(first.reverse).toEqual({})
+    expect(first.edgesOmitted).toBe(true)
+    expect(first.counts).toMatchObject({ pages: 520, orphans: 520, broken: 3 })
+    expect(first.orphans).toHaveLength(200)
+    expect(first.nextOffset).toBe(200)
+    const last = await source.graph({ offset: 400 })
+    expect(last.orphans).toHaveLength(120)
+    expect(last.orphans[0]).toBe('n/400')
+    expect(last.nextOffset).toBeUndefined()
+    expect(last.broken).toEqual([])
+    const one = await source.graph({ slug: 'n/007' })
+    expect(one.forward).toEqual({ 'n/007': ['gone-1'] })
+    expect(one.edgesOmitted).toBeUndefined()
+  })
+})
+
+describe('adapter messages', () => {
+  it('name no MCP tool: the app adds that context', async () => {
+    const folder = fileURLToPath(new URL('../src/lib/markdown-folder/', import.meta.url))
+    const offenders: string[] = []
+    for (const name of await readdir(folder)) {
+      const text = await readFile(path.join(folder, name), 'utf8')
+      for (const match of text.matchAll(/\bwiki[A-Z][A-Za-z]+\b/g))
+        if (!['wikiPath', 'wikiReal'].includes(match[0])) offenders.push(`${name}: ${match[0]}`)
+    }
+    expect(offenders).toEqual([])
   })
 })
