@@ -176,6 +176,19 @@ describe('an Obsidian-style vault with default settings', () => {
     expect(graph.orphans).toEqual(['Homelab/Network/DNS', 'Projects/Ideas', 'README'])
   })
 
+  it('lists a folder by the folder argument, with the frontmatter as written', async () => {
+    const list = await ok('wikiListPages', { folder: 'Homelab' })
+    const pages = list.pages as { slug: string; frontmatter: Record<string, unknown> }[]
+    expect(pages.map((p) => p.slug)).toEqual([
+      'Homelab/NAS',
+      'Homelab/Network/DNS',
+      'Homelab/Server rack',
+    ])
+    expect(pages[0]?.frontmatter).toEqual({ tags: ['homelab', 'storage'], aliases: 'Storage box' })
+    const italian = await call(client, 'wikiListPages', { categoria: 'Homelab' })
+    expect(italian.ok ? undefined : italian.error.code).toBe('invalid_arguments')
+  })
+
   it('counts status by folder and tag, in English', async () => {
     const status = await ok('wikiStatus', {})
     expect(status.byFolder).toEqual({ Homelab: 3, '(root)': 1, Daily: 1, Projects: 1 })
