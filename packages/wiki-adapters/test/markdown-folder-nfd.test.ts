@@ -53,4 +53,9 @@ describe('NFD file names', () => {
     expect((await source.readPage(`${nfcFolder}/note`)).content).toBe('new')
     expect((await source.listPages()).total).toBe(2)
   })
+
+  it('the checksum of the NFC name is the NFD file’s, as the read gave it', async () => {
+    const read = await source.readPage('café')
+    expect((await source.checksum('café.md')).sha256).toBe(read.sha256)
+  })
 })

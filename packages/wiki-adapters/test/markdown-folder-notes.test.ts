@@ -1,6 +1,6 @@
 // The `notes` schema on an ordinary folder of Markdown notes: optional frontmatter, any keys kept,
 // YAML still checked before anything reaches the disk.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -151,6 +151,14 @@ describe('notes schema', () => {
     ])
     expect((await source.readPage('big box')).slug).toBe('hardware/server-rack')
     expect((await source.readPage('Storage')).slug).toBe('hardware/nas')
+  })
+
+  it('an attachment is found only inside the wiki: a symlink out or a path up is broken', async () => {
+    const { source, wiki, base } = await open({ 'a.md': '![[out.png]] ![[x/../../secret.png]]\n' })
+    await writeFile(path.join(base, 'secret.png'), 'outside')
+    await symlink(path.join(base, 'secret.png'), path.join(wiki, 'out.png'))
+    const graph = await source.graph()
+    expect(graph.broken.map((entry) => entry.target)).toEqual(['out.png', 'x/../../secret.png'])
   })
 
   it('a page name wins over another page alias; two pages with one alias are ambiguous', async () => {
