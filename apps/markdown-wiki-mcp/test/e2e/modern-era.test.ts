@@ -78,7 +78,7 @@ async function session(client: Client, mode: Mode, expected: string[]): Promise<
     ((await use('wikiSearch', { q: 'dns', topK: 3 })).results as { slug: string }[])[0]?.slug,
   ).toBe('concetti/dns')
   expect((await use('wikiListPages', { categoria: 'entita' })).pages).toHaveLength(2)
-  const page = await use('wikiReadPage', { slug: 'entita/nas' })
+  const page = await use('wikiReadPage', { slug: 'entita/nas', full: true })
   expect(page.sha256).toMatch(/^[0-9a-f]{64}$/)
   expect((await use('wikiGraph', {})).broken).toEqual([
     { target: 'registro-backup', sources: ['procedure/backup-nas'] },

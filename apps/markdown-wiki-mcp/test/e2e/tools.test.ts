@@ -149,7 +149,7 @@ describe('every tool over stdio', () => {
   )
 
   it('wikiWritePage: read → modify → write keeps every frontmatter key; stale checksum → conflict', async () => {
-    const read = await call(client, 'wikiReadPage', { slug: 'entita/nas' })
+    const read = await call(client, 'wikiReadPage', { slug: 'entita/nas', full: true })
     if (!read.ok) throw new Error('read failed')
     const edited = (read.value.fileText as string).replace('192.168.1.20', '192.168.1.21')
     const written = await call(client, 'wikiWritePage', {

@@ -2,6 +2,7 @@ import { mkdir, readFile, realpath, stat } from 'node:fs/promises'
 import { WikiSourceError } from '../wiki-source-error.js'
 import { replaceFileAtomically } from './atomic-write.js'
 import type { FileLocks } from './file-lock.js'
+import { onDiskName } from './on-disk-name.js'
 import type { PageCatalog } from './page-catalog.js'
 import { parsePage } from './page-store.js'
 import { confinePath, isCode, isInside } from './path-rules.js'
@@ -55,9 +56,10 @@ export class LockedWriter {
     work: (page: LockedPage) => Promise<T>,
     field = 'path',
   ): Promise<T> {
-    const target = await this.#confineForWrite(field, pagePath)
+    const diskPath = await onDiskName(this.#catalog.root, pagePath)
+    const target = await this.#confineForWrite(field, diskPath)
     return this.#locks.withLock(target, pagePath, async () => {
-      const again = await confinePath(field, this.#catalog.root, pagePath, true)
+      const again = await confinePath(field, this.#catalog.root, diskPath, true)
       if (again.realPath !== target) {
         throw new WikiSourceError(
           'invalid_path',

@@ -173,7 +173,11 @@ class FolderSource implements MarkdownFolderSource {
   }
 
   graph(
-    options: { slug?: string | undefined; limit?: number | undefined } = {},
+    options: {
+      slug?: string | undefined
+      limit?: number | undefined
+      offset?: number | undefined
+    } = {},
   ): Promise<LinkGraph> {
     return linkGraph(this.#catalog, options)
   }

@@ -114,7 +114,7 @@ export class PageCatalog {
   store(page: StoredPage): void {
     const old = this.#pages.get(page.path)
     if (old) this.#bySlug.delete(old.slug)
-    else this.#resolver = undefined
+    if (!old || old.aliases.join('\n') !== page.aliases.join('\n')) this.#resolver = undefined
     this.#pages.set(page.path, page)
     this.#bySlug.set(page.slug, page)
     for (const listener of this.#listeners) listener.stored(page)
@@ -130,11 +130,16 @@ export class PageCatalog {
   }
 
   slugResolver(): SlugResolver {
-    this.#resolver ??= new SlugResolver(this.#bySlug.keys())
+    this.#resolver ??= new SlugResolver(
+      this.#bySlug.keys(),
+      [...this.#bySlug.values()].flatMap((page) =>
+        page.aliases.map((alias) => [alias, page.slug] as const),
+      ),
+    )
     return this.#resolver
   }
 
-  /** Exact, then unique case-insensitive, then (no `/`) unique basename. */
+  /** Exact, then unique case-insensitive, then (no `/`) unique basename, then unique alias. */
   resolveSlug(input: string): StoredPage {
     assertLexicalPath('slug', input, false)
     const slug = input.normalize('NFC').replace(/\.md$/i, '')
@@ -146,6 +151,11 @@ export class PageCatalog {
       candidates = [...this.#bySlug.values()].filter(
         (page) => (page.slug.split('/').at(-1) ?? '').toLowerCase() === lower,
       )
+    }
+    if (candidates.length === 0) {
+      candidates = this.slugResolver()
+        .byAlias(slug)
+        .flatMap((found) => this.#bySlug.get(found) ?? [])
     }
     if (candidates.length === 1 && candidates[0]) return candidates[0]
     if (candidates.length > 1) {

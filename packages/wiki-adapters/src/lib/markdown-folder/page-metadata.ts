@@ -54,9 +54,12 @@ function valueList(value: unknown, splitString: boolean): string[] {
 // least one character that is not a digit, so `#1` or an issue number is no tag.
 const INLINE_TAG = /(?<=^|[\s(])#([\p{L}\p{N}_/-]*[\p{L}_/-][\p{L}\p{N}_/-]*)/gmu
 
+const MAYBE_TAG = /(?:^|[\s(])#[\p{L}\p{N}_/-]/u
+
 /** Inline `#tags` of a body, outside fenced code and code spans. */
 export function inlineTags(body: string): string[] {
-  if (!body.includes('#')) return []
+  // most bodies hold no candidate at all (a heading's `# ` is none): one search settles them
+  if (!body.includes('#') || !MAYBE_TAG.test(body)) return []
   const tags: string[] = []
   let fence: string | undefined
   for (const line of body.split('\n')) {

@@ -105,6 +105,10 @@ export interface LinkGraph {
     ambiguous: number
   }
   readonly truncated: boolean
+  /** Set when the whole-wiki graph left out `forward` and `reverse` (over 500 pages). */
+  readonly edgesOmitted?: true
+  /** The `offset` that gives the next page of orphans, broken and ambiguous links. */
+  readonly nextOffset?: number
 }
 
 export interface WikiStatus {
@@ -176,7 +180,11 @@ export interface MarkdownFolderSource {
     offset?: number | undefined
   }): Promise<PageList>
   readPage(slug: string, options?: { maxChars?: number | undefined }): Promise<PageRead>
-  graph(options?: { slug?: string | undefined; limit?: number | undefined }): Promise<LinkGraph>
+  graph(options?: {
+    slug?: string | undefined
+    limit?: number | undefined
+    offset?: number | undefined
+  }): Promise<LinkGraph>
   status(): Promise<WikiStatus>
   writePage(input: {
     path: string
