@@ -33,7 +33,7 @@ export function buildInstructions(options: {
       .map((f) => (f.values ? `${f.key} (${f.values.join('|')})` : f.key))
       .join(', ')
     lines.push(
-      `WRITE with wikiWritePage: paths relative to wiki/, never raw/. Frontmatter: ${keys}; exempt: ${options.schema.exempt.join(', ') || 'none'}. Edit fileText and pass sha256 as expectedChecksum; on conflict re-read, merge, retry. No delete or move.`,
+      `WRITE with wikiWritePage: paths relative to wiki/, never raw/. Frontmatter: ${keys}; exempt: ${options.schema.exempt.join(', ') || 'none'}. Edit fileText and pass sha256 as expectedChecksum; on conflict re-read, merge, retry.${has('wikiEditPage') ? ' Small changes: wikiEditPage. Rename: wikiMovePage (fixes links). wikiDeletePage refuses linked pages.' : ' No delete or move.'}`,
     )
     lines.push('LOG: wikiAppendLog kind + title builds "## [YYYY-MM-DD] kind | title".')
   } else {

@@ -3,6 +3,8 @@ import type { ToolDeps } from './tools/shared.js'
 import { wikiAppendLog } from './tools/wiki-append-log.js'
 import { wikiChecksum } from './tools/wiki-checksum.js'
 import { wikiEditPage } from './tools/wiki-edit-page.js'
+import { wikiMovePage } from './tools/wiki-move-page.js'
+import { wikiDeletePage } from './tools/wiki-delete-page.js'
 import { wikiGraph } from './tools/wiki-graph.js'
 import { wikiListPages } from './tools/wiki-list-pages.js'
 import { wikiListRaw } from './tools/wiki-list-raw.js'
@@ -29,7 +31,7 @@ export function selectTools(deps: ToolDeps, exposure: Exposure): Tool[] {
     wikiStatus(deps),
   ]
   if (exposure.writes) tools.push(wikiWritePage(deps), wikiAppendLog(deps))
-  if (exposure.writes) tools.push(wikiEditPage(deps))
+  if (exposure.writes) tools.push(wikiEditPage(deps), wikiMovePage(deps), wikiDeletePage(deps))
   if (exposure.raw)
     tools.push(wikiListRaw(deps), wikiReadRaw(deps), wikiChecksum(deps), wikiRawDiff(deps))
   return tools

@@ -80,3 +80,32 @@ describe('wikiEditPage and wikiReadPage with section', () => {
     )
   })
 })
+
+describe('wikiMovePage and wikiDeletePage', () => {
+  it('moves a page, rewrites the links to it and reports each file written', async () => {
+    const moved = await call(client, 'wikiMovePage', {
+      from: 'concetti/dhcp',
+      to: 'rete/assegnazione-indirizzi.md',
+    })
+    if (!moved.ok) throw new Error(moved.error.message)
+    const changed = moved.value.changed as { path: string; sha256: string }[]
+    expect(changed.map((c) => c.path)).toContain('rete/assegnazione-indirizzi.md')
+    expect(changed.map((c) => c.path)).toContain('concetti/dns.md')
+    expect(await onDisk('concetti/dns.md')).toContain('[[assegnazione-indirizzi]]')
+    const graph = await call(client, 'wikiGraph', {})
+    if (!graph.ok) throw new Error(graph.error.message)
+    expect(graph.value.broken).toEqual([
+      { target: 'registro-backup', sources: ['procedure/backup-nas'] },
+    ])
+  })
+
+  it('refuses to delete a linked page without force and names the backlinks', async () => {
+    const refused = await call(client, 'wikiDeletePage', { path: 'entita/nas.md' })
+    if (refused.ok) throw new Error('expected has_backlinks')
+    expect(refused.error.code).toBe('has_backlinks')
+    expect(refused.error.backlinks).toContain('overview')
+    const forced = await call(client, 'wikiDeletePage', { path: 'entita/nas.md', force: true })
+    if (!forced.ok) throw new Error(forced.error.message)
+    expect(forced.value.brokenBacklinks).toContain('overview')
+  })
+})

@@ -12,6 +12,9 @@ import { type DescribePage, listPages, pageDescriber } from './page-listing.js'
 import { readPage } from './page-read.js'
 import { readSection } from './section-read.js'
 import { editPage } from './edit-page.js'
+import { movePage } from './move-page.js'
+import { deletePage } from './delete-page.js'
+import { recoverMove } from './move-journal.js'
 import { PageSearch } from './page-search.js'
 import { isInside } from './path-rules.js'
 import { RawLayer } from './raw-layer.js'
@@ -20,6 +23,10 @@ import type {
   ChecksumResult,
   EditPageInput,
   EditResult,
+  MovePageInput,
+  MoveResult,
+  DeletePageInput,
+  DeleteResult,
   LinkGraph,
   LogEntry,
   MarkdownFolderSource,
@@ -96,6 +103,7 @@ class FolderSource implements MarkdownFolderSource {
   readonly #rawLayer: RawLayer
   readonly #date: LocalDate
   readonly #describe: DescribePage
+  readonly #beforeRename: ((tempPath: string) => void | Promise<void>) | undefined
 
   constructor(
     root: string,
@@ -113,6 +121,7 @@ class FolderSource implements MarkdownFolderSource {
     this.#catalog.subscribe(this.#search)
     this.#locks = new FileLocks({ ...defaultLockTimings, ...options.lockTimings })
     this.#writer = new LockedWriter(this.#catalog, this.#locks, options.beforeRename)
+    this.#beforeRename = options.beforeRename
     this.#rawLayer = new RawLayer(
       rawRoot,
       {
@@ -139,6 +148,8 @@ class FolderSource implements MarkdownFolderSource {
 
   async start(): Promise<void> {
     const started = performance.now()
+    // a move a crash interrupted after its commit point is finished before any page is read
+    await recoverMove(this.#catalog.root, this.#locks)
     await this.#catalog.start()
     this.#search.pack()
     this.indexingMs = Math.round(performance.now() - started)
@@ -204,6 +215,20 @@ class FolderSource implements MarkdownFolderSource {
 
   readSection(slug: string, section: string): Promise<SectionRead> {
     return readSection(this.#catalog, this.#date, slug, section)
+  }
+
+  movePage(input: MovePageInput): Promise<MoveResult> {
+    const context = {
+      catalog: this.#catalog,
+      writer: this.#writer,
+      locks: this.#locks,
+      beforeRename: this.#beforeRename,
+    }
+    return movePage(context, input)
+  }
+
+  deletePage(input: DeletePageInput): Promise<DeleteResult> {
+    return deletePage(this.#catalog, this.#writer, input)
   }
 }
 

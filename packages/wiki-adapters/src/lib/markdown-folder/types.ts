@@ -175,6 +175,8 @@ export interface MarkdownFolderSource {
   checksum(path: string): Promise<ChecksumResult>
   editPage(input: EditPageInput): Promise<EditResult>
   readSection(slug: string, section: string): Promise<SectionRead>
+  movePage(input: MovePageInput): Promise<MoveResult>
+  deletePage(input: DeletePageInput): Promise<DeleteResult>
   readonly raw: RawSource
   close(): Promise<void>
 }
