@@ -109,3 +109,21 @@ describe('wikiMovePage and wikiDeletePage', () => {
     expect(forced.value.brokenBacklinks).toContain('overview')
   })
 })
+
+describe('wikiRecentChanges and wikiListTags', () => {
+  it('lists the page just edited first, and the fixture tags with counts', async () => {
+    await call(client, 'wikiEditPage', {
+      path: 'entita/router.md',
+      oldText: 'gestione su',
+      newText: 'pannello su',
+    })
+    const recent = await call(client, 'wikiRecentChanges', { limit: 1 })
+    if (!recent.ok) throw new Error(recent.error.message)
+    expect((recent.value.changes as { path: string }[])[0]?.path).toBe('entita/router.md')
+    const tags = await call(client, 'wikiListTags', {})
+    if (!tags.ok) throw new Error(tags.error.message)
+    expect(tags.value.tags).toContainEqual({ tag: 'dns', count: 3 })
+    const bad = await call(client, 'wikiRecentChanges', { since: 'ieri' })
+    expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid_arguments')
+  })
+})

@@ -21,7 +21,15 @@ if (!existsSync(path.join(APP_DIR, 'dist', 'main.js'))) {
   )
 }
 
-export const READ_TOOLS = ['wikiSearch', 'wikiListPages', 'wikiReadPage', 'wikiGraph', 'wikiStatus']
+export const READ_TOOLS = [
+  'wikiSearch',
+  'wikiListPages',
+  'wikiReadPage',
+  'wikiGraph',
+  'wikiStatus',
+  'wikiRecentChanges',
+  'wikiListTags',
+]
 export const WRITE_TOOLS = [
   'wikiWritePage',
   'wikiAppendLog',

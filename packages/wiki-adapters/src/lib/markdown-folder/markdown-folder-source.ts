@@ -14,6 +14,8 @@ import { readSection } from './section-read.js'
 import { editPage } from './edit-page.js'
 import { movePage } from './move-page.js'
 import { deletePage } from './delete-page.js'
+import { recentChanges } from './recent-changes.js'
+import { listTags } from './list-tags.js'
 import { recoverMove } from './move-journal.js'
 import { PageSearch } from './page-search.js'
 import { isInside } from './path-rules.js'
@@ -27,6 +29,9 @@ import type {
   MoveResult,
   DeletePageInput,
   DeleteResult,
+  RecentChanges,
+  RecentChangesOptions,
+  TagList,
   LinkGraph,
   LogEntry,
   MarkdownFolderSource,
@@ -104,6 +109,7 @@ class FolderSource implements MarkdownFolderSource {
   readonly #date: LocalDate
   readonly #describe: DescribePage
   readonly #beforeRename: ((tempPath: string) => void | Promise<void>) | undefined
+  readonly #gitCommand: string
 
   constructor(
     root: string,
@@ -122,6 +128,7 @@ class FolderSource implements MarkdownFolderSource {
     this.#locks = new FileLocks({ ...defaultLockTimings, ...options.lockTimings })
     this.#writer = new LockedWriter(this.#catalog, this.#locks, options.beforeRename)
     this.#beforeRename = options.beforeRename
+    this.#gitCommand = options.commands?.git ?? 'git'
     this.#rawLayer = new RawLayer(
       rawRoot,
       {
@@ -229,6 +236,15 @@ class FolderSource implements MarkdownFolderSource {
 
   deletePage(input: DeletePageInput): Promise<DeleteResult> {
     return deletePage(this.#catalog, this.#writer, input)
+  }
+
+  recentChanges(options: RecentChangesOptions = {}): Promise<RecentChanges> {
+    return recentChanges(this.#catalog, this.#gitCommand, options)
+  }
+
+  listTags(options: { limit?: number | undefined } = {}): Promise<TagList> {
+    const tagsKey = this.schema.fields.find((field) => field.role === 'tags')?.key ?? 'tags'
+    return listTags(this.#catalog, tagsKey, options)
   }
 }
 

@@ -177,6 +177,8 @@ export interface MarkdownFolderSource {
   readSection(slug: string, section: string): Promise<SectionRead>
   movePage(input: MovePageInput): Promise<MoveResult>
   deletePage(input: DeletePageInput): Promise<DeleteResult>
+  recentChanges(options?: RecentChangesOptions): Promise<RecentChanges>
+  listTags(options?: { limit?: number | undefined }): Promise<TagList>
   readonly raw: RawSource
   close(): Promise<void>
 }
