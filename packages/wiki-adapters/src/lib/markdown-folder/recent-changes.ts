@@ -83,7 +83,8 @@ async function gitCommits(
       .filter((name) => /\.md$/i.test(name))
       .map((name) => (prefix === '' ? name : name.slice(prefix.length + 1)))
       .filter((name) => name !== '' && !name.startsWith('.'))
-    if (paths.length === 0) continue
+    // git's own cutoff is a walk heuristic on commit dates; the filter here is the rule
+    if (paths.length === 0 || (since !== undefined && Date.parse(date) < since)) continue
     commits.push({ commit, committedAt: new Date(date).toISOString(), subject, paths })
   }
   return commits
