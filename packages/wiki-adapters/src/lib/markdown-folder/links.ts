@@ -81,7 +81,8 @@ function resolveMarkdownDestination(destination: string, folder: string): string
   return joined.replace(/\.md$/i, '')
 }
 
-function stripCodeSpans(line: string): string {
+/** `line` with its inline code spans blanked out, every offset kept. */
+export function stripCodeSpans(line: string): string {
   let out = ''
   let i = 0
   while (i < line.length) {

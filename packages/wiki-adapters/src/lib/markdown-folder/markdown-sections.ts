@@ -113,7 +113,7 @@ export function findSection(
 }
 
 /** Offset just after the frontmatter block (0 when the file has none or it is not closed). */
-function frontmatterEnd(text: string): number {
+export function frontmatterEnd(text: string): number {
   const start = text.startsWith('\uFEFF') ? 1 : 0
   if (!/^---\r?\n/.test(text.slice(start))) return 0
   const closing = /^(?:---|\.\.\.)\r?$/m
