@@ -1,4 +1,5 @@
 import { stripCodeSpans } from './links.js'
+import { CodeFences } from './code-fence.js'
 
 /** Where a link's target is written in a file, so that it can be rewritten in place. */
 export type LinkSpan =
@@ -27,20 +28,13 @@ const LINK =
  */
 export function linkSpans(fileText: string, bodyStart: number): LinkSpan[] {
   const spans: LinkSpan[] = []
-  let fence: { char: string; length: number } | undefined
+  const fences = new CodeFences()
   let offset = bodyStart
   while (offset < fileText.length) {
     let breakAt = fileText.indexOf('\n', offset)
     if (breakAt === -1) breakAt = fileText.length
     const line = fileText.slice(offset, breakAt)
-    const fenceMatch =
-      line.includes('`') || line.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(line) : null
-    if (fenceMatch?.[1]) {
-      const run = fenceMatch[1]
-      if (!fence) fence = { char: run[0] ?? '`', length: run.length }
-      else if (run[0] === fence.char && run.length >= fence.length && line.trim() === run)
-        fence = undefined
-    } else if (!fence && line.includes('[')) {
+    if (!fences.isFence(line) && !fences.inCode && line.includes('[')) {
       const scanned = line.includes('`') ? stripCodeSpans(line) : line
       for (const match of scanned.matchAll(LINK)) {
         const wiki = match.indices?.[1]
