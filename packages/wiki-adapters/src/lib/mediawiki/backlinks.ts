@@ -1,7 +1,7 @@
 import { isObject, upstream } from './api-client.js'
 import { continueParams, continueToken } from './list-continue.js'
 import type { ListReader } from './list-reader.js'
-import { flag, queryPage, resolveTitle } from './query-title.js'
+import { flag, queryPage, servedTitle } from './query-title.js'
 
 /** How a page refers to the target: a `[[link]]`, a `#REDIRECT`, or a `{{transclusion}}`. */
 export type BacklinkKind = 'link' | 'redirect' | 'transclusion'
@@ -85,7 +85,7 @@ export function backlinks(
     },
     (body): Backlinks => {
       if (!isObject(body.query)) throw upstream(`no "query" in the backlinks of ${title}`)
-      const served = resolveTitle(body.query, title).title
+      const served = servedTitle(body.query, title).title
       const page = queryPage(body.query, served)
       const items = (list: unknown, kindOf: (item: Record<string, unknown>) => BacklinkKind) =>
         (Array.isArray(list) ? list : []).flatMap((item: unknown): Backlink[] =>

@@ -1,7 +1,7 @@
 import { isObject, upstream } from './api-client.js'
 import { continueParams, continueToken } from './list-continue.js'
 import type { ListReader } from './list-reader.js'
-import { queryPage, resolveTitle } from './query-title.js'
+import { queryPage, servedTitle } from './query-title.js'
 
 export type CategoryMemberType = 'page' | 'subcat' | 'file'
 
@@ -81,7 +81,7 @@ export function categoryMembers(
     },
     (body): CategoryMembers => {
       if (!isObject(body.query)) throw upstream(`no "query" in the members of ${category}`)
-      const { title } = resolveTitle(body.query, category)
+      const { title } = servedTitle(body.query, category)
       const page = queryPage(body.query, title)
       const info =
         page !== undefined && isObject(page.raw.categoryinfo) ? page.raw.categoryinfo : null

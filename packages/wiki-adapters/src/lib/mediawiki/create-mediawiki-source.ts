@@ -17,6 +17,7 @@ import {
 import { FALLBACK_LINK_PREFIXES, linkPrefixesFromSiteInfo } from './link-prefixes.js'
 import { ListReader } from './list-reader.js'
 import { pageCategories, type PageCategories } from './page-categories.js'
+import { fromToMap } from './query-title.js'
 import { prefixSearch, type PrefixSearchHit } from './prefix-search.js'
 import { recentChanges, type RecentChanges, type RecentChangesOptions } from './recent-changes.js'
 import { siteInfoFrom, type SiteInfo } from './site-info.js'
@@ -473,8 +474,8 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
           `no "query" in the answer to the template alias query for ${JSON.stringify(servedTitle)}`,
         )
       }
-      const normalized = pairs(body.query.normalized)
-      const redirects = pairs(body.query.redirects)
+      const normalized = fromToMap(body.query.normalized)
+      const redirects = fromToMap(body.query.redirects)
       for (const name of batch) {
         const sent = `Template:${name}`
         const title = normalized.get(sent) ?? sent
@@ -659,17 +660,6 @@ function readSection(section: Record<string, unknown>): MediaWikiSection {
     anchor: text(section.anchor),
     linkAnchor: text(section.linkAnchor ?? section.anchor),
   }
-}
-
-function pairs(list: unknown): Map<string, string> {
-  const map = new Map<string, string>()
-  if (!Array.isArray(list)) return map
-  for (const item of list) {
-    if (isObject(item) && typeof item.from === 'string' && typeof item.to === 'string') {
-      map.set(item.from, item.to)
-    }
-  }
-  return map
 }
 
 function withoutNamespace(title: string): string {

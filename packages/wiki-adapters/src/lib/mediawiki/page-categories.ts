@@ -2,7 +2,7 @@ import { WikiSourceError } from '../wiki-source-error.js'
 import { isObject, upstream } from './api-client.js'
 import { continueParams, continueToken } from './list-continue.js'
 import type { ListReader } from './list-reader.js'
-import { flag, queryPage, resolveTitle } from './query-title.js'
+import { flag, queryPage, servedTitle } from './query-title.js'
 
 export interface PageCategory {
   /** The category's full title, e.g. `Category:Boot loaders`. */
@@ -47,7 +47,7 @@ export async function pageCategories(reader: ListReader, title: string): Promise
       },
       (body) => {
         if (!isObject(body.query)) throw upstream(`no "query" in the categories of ${title}`)
-        const resolved = resolveTitle(body.query, title)
+        const resolved = servedTitle(body.query, title)
         const found = queryPage(body.query, resolved.title)
         if (found === undefined || found.missing || found.invalid) {
           throw new WikiSourceError('page_not_found', `Page not found: ${JSON.stringify(title)}`)

@@ -14,12 +14,12 @@ export interface QueryPage {
  * The title MediaWiki made of `sent`: normalised (`query.normalized`), then redirected when the
  * request asked for it (`query.redirects`), with the title it was redirected from.
  */
-export function resolveTitle(
+export function servedTitle(
   query: Readonly<Record<string, unknown>>,
   sent: string,
 ): { readonly title: string; readonly redirectedFrom: string | null } {
-  const normalized = fromTo(query.normalized).get(sent) ?? sent
-  const target = fromTo(query.redirects).get(normalized)
+  const normalized = fromToMap(query.normalized).get(sent) ?? sent
+  const target = fromToMap(query.redirects).get(normalized)
   return target === undefined
     ? { title: normalized, redirectedFrom: null }
     : { title: target, redirectedFrom: normalized }
@@ -50,7 +50,8 @@ export function queryPage(
   return undefined
 }
 
-function fromTo(list: unknown): Map<string, string> {
+/** `from` → `to` of a `query.normalized` or `query.redirects` list; malformed entries skipped. */
+export function fromToMap(list: unknown): Map<string, string> {
   const map = new Map<string, string>()
   if (!Array.isArray(list)) return map
   for (const item of list) {
