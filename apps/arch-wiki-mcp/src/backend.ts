@@ -34,6 +34,32 @@ export interface Revision {
   redirectedFrom: string | null
 }
 
+/** One entry of a page's history, as the wiki shows it to an anonymous reader. */
+export interface HistoryEntry {
+  revid: number
+  parentid: number
+  timestamp: string
+  /** null when revision deletion hid it (userHidden). */
+  user: string | null
+  userHidden: boolean
+  comment: string | null
+  commentHidden: boolean
+  textHidden: boolean
+  size: number
+  minor: boolean
+  tags: readonly string[]
+}
+
+/** One page of a page's history, newest first. */
+export interface HistoryPage {
+  title: string
+  pageid: number
+  redirectedFrom: string | null
+  revisions: readonly HistoryEntry[]
+  /** The token for older revisions, or null at the page's first revision. */
+  continue: string | null
+}
+
 export interface SearchHit {
   title: string
   pageid: number
@@ -111,11 +137,23 @@ export interface Backend extends WikiLists {
   revisionWikitextUrl(revid: number): string
   hash(text: string): string
   /** A unified diff (3 lines of context) with the given header labels. */
-  diff(before: string, after: string, fromLabel: string, toLabel: string): string
+  diff(
+    before: string,
+    after: string,
+    fromLabel: string,
+    toLabel: string,
+    options?: { maxWork?: number },
+  ): string
 
   // the wiki --------------------------------------------------------------------------------------
   page(title: string, options?: { fresh?: boolean }): Promise<Revision>
+  /** A revision by id (cached by revid); a hidden one fails `evidence_unresolvable`. */
   revision(revid: number): Promise<Revision>
+  history(title: string, options: { limit: number; continue: string | null }): Promise<HistoryPage>
+  /** The page a title names now, after normalisation and one redirect. */
+  resolveTitle(
+    title: string,
+  ): Promise<{ title: string; pageid: number; redirectedFrom: string | null }>
   search(query: string, limit: number): Promise<{ exact: SearchHit | null; text: SearchHit[] }>
   linkPrefixes(): Promise<{ prefixes: ReadonlySet<string>; from: 'siteinfo' | 'fallback' }>
   /**

@@ -287,6 +287,78 @@ export const recheckOutput = z.strictObject({
   diff: nullableString,
 })
 
+// Old revisions ------------------------------------------------------------------------------------
+export const revidInput = z
+  .int()
+  .min(1)
+  .optional()
+  .describe(
+    'Read this revision of the page instead of the current one (a revid from history); the answer cites that revision. A revid of another page, a deleted or a hidden revision fails.',
+  )
+
+// history -----------------------------------------------------------------------------------------
+export const historyInput = z.strictObject({
+  title_or_url: titleOrUrl,
+  limit: z.int().min(1).max(500).default(20).describe('Revisions per answer, 1–500 (default 20)'),
+  continue: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe('The continue value of the previous answer, for older revisions'),
+})
+
+export const historyRevision = z.strictObject({
+  revid: z.number(),
+  parentid: z.number(),
+  timestamp: z.string(),
+  user: nullableString,
+  user_hidden: z.boolean(),
+  comment: nullableString,
+  comment_hidden: z.boolean(),
+  text_hidden: z.boolean(),
+  size: z.number(),
+  minor: z.boolean(),
+  tags: z.array(z.string()),
+  revision_url: z.string(),
+})
+
+export const historyOutput = z.strictObject({
+  title: z.string(),
+  pageid: z.number(),
+  redirected_from: nullableString,
+  revisions: z.array(historyRevision),
+  continue: nullableString,
+})
+
+// diff --------------------------------------------------------------------------------------------
+export const diffInput = z.strictObject({
+  title_or_url: titleOrUrl,
+  from: z.int().min(1).describe('The older revid (any revid of the page; history lists them)'),
+  to: z.int().min(1).optional().describe('The newer revid; default the current revision'),
+  anchor: anchor
+    .optional()
+    .describe('Diff only this section (its anchor must exist in both revisions)'),
+})
+
+export const diffOutput = z.strictObject({
+  title: z.string(),
+  section_anchor: nullableString,
+  from_revid: z.number(),
+  to_revid: z.number(),
+  from_revision_url: z.string(),
+  to_revision_url: z.string(),
+  from_revision_wikitext_url: z.string(),
+  to_revision_wikitext_url: z.string(),
+  from_wikitext_hash: z.string(),
+  to_wikitext_hash: z.string(),
+  from_content_hash: z.string(),
+  to_content_hash: z.string(),
+  identical: z.boolean(),
+  diff: z.string(),
+  redirected_from: nullableString,
+})
+
 // lists (pointers: no revid, no hash) ---------------------------------------------------------
 export const listLimit = z
   .int()

@@ -9,6 +9,8 @@ import { backlinksTool } from './tools/backlinks.js'
 import { categoriesTool } from './tools/categories.js'
 import { categoryTool } from './tools/category.js'
 import { commandsTool } from './tools/commands.js'
+import { diffTool } from './tools/diff.js'
+import { historyTool } from './tools/history.js'
 import { linksTool } from './tools/links.js'
 import { pageTool } from './tools/page.js'
 import { recentChangesTool } from './tools/recent-changes.js'
@@ -34,6 +36,8 @@ export function archWikiTools(backend: Backend) {
     linksTool(backend),
     verifyTool(backend),
     recheckTool(backend),
+    historyTool(backend),
+    diffTool(backend),
     categoriesTool(backend),
     categoryTool(backend),
     backlinksTool(backend),

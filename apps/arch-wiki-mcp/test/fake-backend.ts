@@ -60,6 +60,9 @@ function sectionsOf(wikitext: string): ApiSection[] {
 export function fakeWiki(): FakeWiki {
   const current = new Map<string, Revision>()
   const byRevid = new Map<number, Revision>()
+  // Page ids from 7, one per title; each page's revids, oldest first.
+  const pageids = new Map<string, number>()
+  const revidsOf = new Map<string, number[]>()
   let nextRevid = 100
   const calls: string[] = []
   const aliases = new Map<string, TemplateAlias>()
@@ -83,9 +86,11 @@ export function fakeWiki(): FakeWiki {
     },
     edit(title, wikitext) {
       const revid = nextRevid++
+      if (!pageids.has(title)) pageids.set(title, 7 + pageids.size)
+      revidsOf.set(title, [...(revidsOf.get(title) ?? []), revid])
       const revision: Revision = {
         title,
-        pageid: 7,
+        pageid: pageids.get(title) as number,
         revid,
         wikitext,
         sections: sectionsOf(wikitext),
@@ -123,6 +128,41 @@ export function fakeWiki(): FakeWiki {
             new WikiFailure('page_not_found', `Page not found: "oldid ${revid}"`),
           )
         return Promise.resolve(revision)
+      },
+      history(title, options) {
+        calls.push(`history ${title} ${options.limit} ${options.continue ?? '-'}`)
+        const revids = revidsOf.get(title)
+        if (!revids || !current.has(title))
+          return Promise.reject(new WikiFailure('page_not_found', `Page not found: "${title}"`))
+        const newest = [...revids].reverse()
+        const start = options.continue === null ? 0 : Number(options.continue)
+        const slice = newest.slice(start, start + options.limit)
+        return Promise.resolve({
+          title,
+          pageid: pageids.get(title) as number,
+          redirectedFrom: null,
+          revisions: slice.map((revid) => ({
+            revid,
+            parentid: revids[revids.indexOf(revid) - 1] ?? 0,
+            timestamp: `2026-01-01T00:00:${String(revid % 60).padStart(2, '0')}Z`,
+            user: revid % 2 === 0 ? 'Alice' : null,
+            userHidden: revid % 2 !== 0,
+            comment: `edit ${revid}`,
+            commentHidden: false,
+            textHidden: false,
+            size: byRevid.get(revid)?.wikitext.length ?? 0,
+            minor: false,
+            tags: [],
+          })),
+          continue: start + options.limit < newest.length ? String(start + options.limit) : null,
+        })
+      },
+      resolveTitle(title) {
+        calls.push(`resolve ${title}`)
+        const pageid = pageids.get(title)
+        if (pageid === undefined || !current.has(title))
+          return Promise.reject(new WikiFailure('page_not_found', `Page not found: "${title}"`))
+        return Promise.resolve({ title, pageid, redirectedFrom: null })
       },
       search(query, limit) {
         calls.push(`search ${query} ${limit}`)

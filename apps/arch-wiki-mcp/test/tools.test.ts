@@ -27,7 +27,7 @@ const hashKeys = (value: unknown): string[] =>
   JSON.stringify(value).match(/"[a-z_]*hash[a-z_]*":/g) ?? []
 
 describe('tool list', () => {
-  it('has the thirteen tools in order', () => {
+  it('has the fifteen tools in order', () => {
     const { tools } = setup()
     expect(Object.keys(tools)).toEqual([
       'search',
@@ -39,6 +39,8 @@ describe('tool list', () => {
       'links',
       'verify',
       'recheck',
+      'history',
+      'diff',
       'categories',
       'category',
       'backlinks',
@@ -310,9 +312,9 @@ describe('links', () => {
 })
 
 describe('server definition', () => {
-  it('passes mcp-core validation with thirteen tools and the prompt', () => {
+  it('passes mcp-core validation with fifteen tools and the prompt', () => {
     const server = createArchWikiServer(fakeWiki().backend, '1.2.3')
-    expect(server.tools.map((t) => t.name)).toHaveLength(13)
+    expect(server.tools.map((t) => t.name)).toHaveLength(15)
     expect(server.prompts.map((p) => p.name)).toEqual(['arch-wiki-usage'])
     expect(server.readOnly).toBe(true)
   })

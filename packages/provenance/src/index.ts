@@ -18,6 +18,7 @@ export type {
   WarningsResult,
 } from './lib/evidence.js'
 export type { RecheckResult, VerifyMatch, VerifyResult } from './lib/audit.js'
+export type { DiffEvidence, HistoryResult, HistoryRevision } from './lib/revision-evidence.js'
 export {
   ADMONITION_TYPES,
   BLOCK_TYPES,

@@ -7,6 +7,7 @@ import {
   type ApiCall,
   type MediaWikiRequestEvent,
 } from './api-client.js'
+import { isPositiveInteger } from './api-values.js'
 import { backlinks, type Backlinks, type BacklinksOptions } from './backlinks.js'
 import {
   categoryMembers,
@@ -20,7 +21,9 @@ import { prefixSearch, type PrefixSearchHit } from './prefix-search.js'
 import { recentChanges, type RecentChanges, type RecentChangesOptions } from './recent-changes.js'
 import { siteInfoFrom, type SiteInfo } from './site-info.js'
 import { LruCache, TtlCache } from './lru-cache.js'
+import { fetchPageHistory, type HistoryOptions, type MediaWikiHistory } from './page-history.js'
 import type { RecordingStore } from './recording-store.js'
+import { resolveTitle, type ResolvedTitle } from './resolve-title.js'
 import {
   canonicalTemplateName,
   compareCodePoints,
@@ -148,6 +151,10 @@ export interface MediaWikiSource {
   getRevisionWikitext(
     revid: number,
   ): Promise<{ readonly title: string; readonly revid: number; readonly wikitext: string }>
+  /** One page of a page's history, newest first: one request. */
+  history(title: string, options: Readonly<HistoryOptions>): Promise<MediaWikiHistory>
+  /** The page a title names now (normalised, one redirect followed): one request. */
+  resolveTitle(title: string): Promise<ResolvedTitle>
   /** Exact-title search, then full-text search: two requests, in that order. */
   search(query: string, limit: number): Promise<MediaWikiSearchResults>
   /** The link prefixes to exclude, from siteinfo or, on an outage, the static fallback. */
@@ -296,10 +303,27 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     }
   }
 
+  // A revision whose text revision deletion hid answers `permissiondenied`: not an outage, so it
+  // gets its own code instead of the retryable upstream one.
+  const callRevision = async (revid: number, prop: string): Promise<ApiBody> => {
+    try {
+      return await client.call(revisionCall(revid, prop))
+    } catch (error) {
+      if (error instanceof WikiSourceError && error.data?.apiCode === 'permissiondenied') {
+        throw new WikiSourceError(
+          'permission_denied',
+          `Revision ${revid} is hidden on this wiki (revision deletion): its text cannot be read.`,
+          { cause: error, data: { apiCode: 'permissiondenied' } },
+        )
+      }
+      throw error
+    }
+  }
+
   const getRevision = async (revid: number): Promise<MediaWikiRevision> => {
     const cached = revisions.get(revid)
     if (cached !== undefined) return cached
-    const body = await client.call(revisionCall(revid, 'wikitext|sections|revid'))
+    const body = await callRevision(revid, 'wikitext|sections|revid')
     const revision = readParse(body, `revision ${revid}`)
     if (revision.revid !== revid) {
       throw upstream(`asked for revision ${revid}, the wiki served revision ${revision.revid}`)
@@ -313,7 +337,7 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     if (cached !== undefined) {
       return { title: cached.title, revid, wikitext: cached.wikitext }
     }
-    const body = await client.call(revisionCall(revid, 'wikitext'))
+    const body = await callRevision(revid, 'wikitext')
     const parse = body.parse
     if (!isObject(parse)) throw upstream(`no "parse" in the answer for revision ${revid}`)
     const wikitext = readWikitext(parse.wikitext)
@@ -321,8 +345,10 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
       throw upstream(`no wikitext or title in the answer for revision ${revid}`)
     }
     // A replayed full parse knows its revid; a live prop=wikitext answer may omit it.
-    if (typeof parse.revid === 'number' && parse.revid !== revid) {
-      throw upstream(`asked for revision ${revid}, the wiki served revision ${parse.revid}`)
+    if (parse.revid !== undefined && parse.revid !== revid) {
+      throw upstream(
+        `asked for revision ${revid}, the wiki served revision ${JSON.stringify(parse.revid)}`,
+      )
     }
     return { title: parse.title, revid, wikitext }
   }
@@ -547,6 +573,8 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     getPage,
     getRevision,
     getRevisionWikitext,
+    history: (title, historyOptions) => fetchPageHistory(client, title, historyOptions),
+    resolveTitle: (title) => resolveTitle(client, title),
     search,
     linkPrefixes,
     resolveTemplateAliases,
@@ -594,12 +622,16 @@ function readParse(body: ApiBody, subject: string): MediaWikiRevision {
   const parse = body.parse
   if (!isObject(parse)) throw upstream(`no "parse" in the answer for ${subject}`)
   const wikitext = readWikitext(parse.wikitext)
-  if (
-    typeof parse.revid !== 'number' ||
-    typeof parse.title !== 'string' ||
-    wikitext === undefined
-  ) {
+  if (parse.revid === undefined || typeof parse.title !== 'string' || wikitext === undefined) {
     throw upstream(`the parse of ${subject} lacks "revid", "title" or "wikitext"`)
+  }
+  if (!isPositiveInteger(parse.revid)) {
+    throw upstream(
+      `the parse of ${subject} has the revid ${JSON.stringify(parse.revid)}, not a positive integer`,
+    )
+  }
+  if (parse.pageid !== undefined && !isPositiveInteger(parse.pageid)) {
+    throw upstream(`the parse of ${subject} has a "pageid" that is not a positive integer`)
   }
   const sections = Array.isArray(parse.sections) ? parse.sections : []
   return {
