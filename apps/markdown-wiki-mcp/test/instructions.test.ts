@@ -83,6 +83,7 @@ describe('server instructions on a folder of notes', () => {
     expect(text).toContain('Frontmatter is optional and any YAML keys are kept')
     expect(text).toContain('#tags')
     expect(named(text).sort()).toEqual([...tools].sort())
+    expect(bytes(text)).toBeLessThanOrEqual(2048)
   })
 
   it('mentions index.md and the log only when the wiki has them', () => {

@@ -13,6 +13,12 @@ export type {
 } from './lib/mediawiki/create-mediawiki-source.js'
 export type { MediaWikiRequestEvent } from './lib/mediawiki/api-client.js'
 export type {
+  HistoryOptions,
+  MediaWikiHistory,
+  MediaWikiHistoryRevision,
+} from './lib/mediawiki/page-history.js'
+export type { ResolvedTitle } from './lib/mediawiki/resolve-title.js'
+export type {
   Backlink,
   BacklinkKind,
   Backlinks,
@@ -34,12 +40,6 @@ export type {
 } from './lib/mediawiki/recent-changes.js'
 export { namespaceOfTitle } from './lib/mediawiki/site-info.js'
 export type { SiteInfo, SiteNamespace } from './lib/mediawiki/site-info.js'
-export type {
-  HistoryOptions,
-  MediaWikiHistory,
-  MediaWikiHistoryRevision,
-} from './lib/mediawiki/page-history.js'
-export type { ResolvedTitle } from './lib/mediawiki/resolve-title.js'
 export { FALLBACK_LINK_PREFIXES } from './lib/mediawiki/link-prefixes.js'
 export { recordingFileName, safeRecordingKey } from './lib/mediawiki/recording-file-name.js'
 export { createMemoryRecordingStore } from './lib/mediawiki/recording-store.js'

@@ -1,7 +1,8 @@
 // The `notes` schema on an ordinary folder of Markdown notes: optional frontmatter, any keys kept,
 // YAML still checked before anything reaches the disk.
-import { readFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMarkdownFolderSource,
@@ -112,5 +113,113 @@ describe('notes schema', () => {
     const error = await caught(source.appendLog({ kind: 'a | b', title: 'x' }))
     expect(error.code).toBe('invalid_arguments')
     expect(error.message).toContain('kind')
+  })
+
+  it('resolves Obsidian links: aliases, headings, blocks, embeds, relative paths, any case', async () => {
+    const { source, wiki } = await open({
+      'hardware/server-rack.md': '---\naliases: [Rack, Big Box]\n---\n# Server rack\n',
+      'hardware/nas.md': '---\nalias: Storage\n---\n# NAS\n',
+      'notes/a.md': [
+        '[[rack]] [[Big Box|the box]] [[Storage#Disks]] [[hardware/NAS#^block1]]',
+        '![[server-rack]] ![[attachments/rack.png]] ![[diagram.svg]] ![[missing.png]]',
+        '[[./sub/c]] [[../hardware/nas]] [[../../outside]] [[dup]] [[v1.2 notes]]',
+      ].join('\n'),
+      'notes/sub/c.md': '# C\n',
+      'x/dup.md': '# Dup\n',
+      'y/dup.md': '# Dup\n',
+      'v1.2 notes.md': '# Release\n',
+    })
+    await mkdir(path.join(wiki, 'attachments'))
+    await writeFile(path.join(wiki, 'attachments', 'rack.png'), 'png')
+    await mkdir(path.join(wiki, 'notes', 'img'))
+    await writeFile(path.join(wiki, 'notes', 'img', 'diagram.svg'), '<svg/>')
+    const page = await source.readPage('notes/a')
+    expect(page.links).toEqual([
+      'hardware/server-rack',
+      'hardware/nas',
+      'attachments/rack.png',
+      'notes/img/diagram.svg',
+      'missing.png',
+      'notes/sub/c',
+      'dup',
+      'v1.2 notes',
+    ])
+    const graph = await source.graph()
+    expect(graph.broken).toEqual([{ target: 'missing.png', sources: ['notes/a'] }])
+    expect(graph.ambiguous).toEqual([
+      { target: 'dup', candidates: ['x/dup', 'y/dup'], sources: ['notes/a'] },
+    ])
+    expect((await source.readPage('big box')).slug).toBe('hardware/server-rack')
+    expect((await source.readPage('Storage')).slug).toBe('hardware/nas')
+  })
+
+  it('an attachment is found only inside the wiki: a symlink out or a path up is broken', async () => {
+    const { source, wiki, base } = await open({ 'a.md': '![[out.png]] ![[x/../../secret.png]]\n' })
+    await writeFile(path.join(base, 'secret.png'), 'outside')
+    await symlink(path.join(base, 'secret.png'), path.join(wiki, 'out.png'))
+    const graph = await source.graph()
+    expect(graph.broken.map((entry) => entry.target)).toEqual(['out.png', 'x/../../secret.png'])
+  })
+
+  it('a page name wins over another page alias; two pages with one alias are ambiguous', async () => {
+    const { source } = await open({
+      'rack.md': '# Rack\n',
+      'other.md': '---\naliases: [rack, shared]\n---\n',
+      'third.md': '---\naliases: shared\n---\n[[rack]] [[shared]]\n',
+    })
+    expect((await source.readPage('rack')).slug).toBe('rack')
+    const error = await caught(source.readPage('shared'))
+    expect(error.code).toBe('ambiguous')
+    expect((await source.graph()).ambiguous).toEqual([
+      { target: 'shared', candidates: ['other', 'third'], sources: ['third'] },
+    ])
+  })
+
+  it('finds pages by any tag form with the tag filter', async () => {
+    const { source } = await open({
+      'a.md': '---\ntags: homelab\n---\n# A\n',
+      'b.md': '---\ntags: net, homelab\n---\n# B\n',
+      'c.md': '---\ntags: [HomeLab]\n---\n# C\n',
+      'd.md': '# D\n\nSee #homelab/rack and #homelab\n',
+      'e.md': '# E\n',
+    })
+    const hits = await source.search({ tag: 'homelab' })
+    expect(hits.results.map((h) => h.slug)).toEqual(['a', 'b', 'c', 'd'])
+    expect(hits.results.find((h) => h.slug === 'd')?.tags).toEqual(['homelab/rack', 'homelab'])
+  })
+
+  it('on a large wiki, the whole graph gives counts and problems paged, no edges', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 520; i += 1)
+      files[`n/${String(i).padStart(3, '0')}.md`] = `[[gone-${i % 3}]]\n`
+    const { source } = await open(files)
+    const first = await source.graph()
+    expect(first.forward).toEqual({})
+    expect(first.reverse).toEqual({})
+    expect(first.edgesOmitted).toBe(true)
+    expect(first.counts).toMatchObject({ pages: 520, orphans: 520, broken: 3 })
+    expect(first.orphans).toHaveLength(200)
+    expect(first.nextOffset).toBe(200)
+    const last = await source.graph({ offset: 400 })
+    expect(last.orphans).toHaveLength(120)
+    expect(last.orphans[0]).toBe('n/400')
+    expect(last.nextOffset).toBeUndefined()
+    expect(last.broken).toEqual([])
+    const one = await source.graph({ slug: 'n/007' })
+    expect(one.forward).toEqual({ 'n/007': ['gone-1'] })
+    expect(one.edgesOmitted).toBeUndefined()
+  })
+})
+
+describe('adapter messages', () => {
+  it('name no MCP tool: the app adds that context', async () => {
+    const folder = fileURLToPath(new URL('../src/lib/markdown-folder/', import.meta.url))
+    const offenders: string[] = []
+    for (const name of await readdir(folder)) {
+      const text = await readFile(path.join(folder, name), 'utf8')
+      for (const match of text.matchAll(/\bwiki[A-Z][A-Za-z]+\b/g))
+        if (!['wikiPath', 'wikiReal'].includes(match[0])) offenders.push(`${name}: ${match[0]}`)
+    }
+    expect(offenders).toEqual([])
   })
 })

@@ -15,7 +15,7 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
     name: 'wikiReadPage',
     title: 'Read a wiki page',
     description:
-      'Reads one page by slug (".md" optional; exact, then case-insensitive, then unique basename). Returns frontmatter, content, resolved links, the file as on disk (fileText) and its sha256: edit fileText and pass sha256 as expectedChecksum to wikiWritePage. A truncated fileText must never be written back. With section (heading text or slug), returns only that section (heading, body, subsections) and its sectionSha256, for wikiEditPage.',
+      'Reads one page by slug (".md" optional; exact, then case-insensitive, then unique basename, then alias). Returns frontmatter, the body (content), resolved links, tags, aliases and the sha256 of the file. With full: true, the file as on disk (fileText, frontmatter block included) replaces content: edit fileText and pass sha256 as expectedChecksum to wikiWritePage. A truncated fileText must never be written back. With section (heading text or slug), returns only that section (heading, body, subsections) and its sectionSha256, for wikiEditPage.',
     input: z.strictObject({
       slug: pathString.describe('Page slug, e.g. "index" or "concetti/rete"'),
       maxChars: z
@@ -24,7 +24,11 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
         .min(1000)
         .max(200_000)
         .optional()
-        .describe('Cut content and fileText here, default 100000'),
+        .describe('Cut content or fileText here, default 100000'),
+      full: z
+        .boolean()
+        .optional()
+        .describe('Return the whole file as fileText instead of content, to rewrite the page'),
       section: z
         .string()
         .min(1)
@@ -53,7 +57,12 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
     access: 'read',
     handler: (args) =>
       args.section === undefined
-        ? withHints(() => source.readPage(args.slug, { maxChars: args.maxChars }), pageNotFoundHint)
+        ? withHints(async () => {
+            const page = await source.readPage(args.slug, { maxChars: args.maxChars })
+            // the page once: its body by default, the whole file (what a rewrite starts from) if asked
+            const { content, fileText, ...rest } = page
+            return args.full === true ? { ...rest, fileText } : { ...rest, content }
+          }, pageNotFoundHint)
         : withHints(() => readOneSection(source, args.slug, args.section ?? ''), pageNotFoundHint),
   })
 }

@@ -1,6 +1,8 @@
 // What a page says about itself besides its text, in the forms Markdown vaults (Obsidian above all)
 // write it: `tags` as a list, one word or a comma string, `#tags` in the body, and `aliases`.
 
+import { CodeFences } from './code-fence.js'
+
 /** Frontmatter keys read as tags; Obsidian accepts the singular too. */
 const TAG_KEYS = ['tags', 'tag']
 /** Frontmatter keys read as other names of the page. */
@@ -54,19 +56,16 @@ function valueList(value: unknown, splitString: boolean): string[] {
 // least one character that is not a digit, so `#1` or an issue number is no tag.
 const INLINE_TAG = /(?<=^|[\s(])#([\p{L}\p{N}_/-]*[\p{L}_/-][\p{L}\p{N}_/-]*)/gmu
 
+const MAYBE_TAG = /(?:^|[\s(])#[\p{L}\p{N}_/-]/u
+
 /** Inline `#tags` of a body, outside fenced code and code spans. */
 export function inlineTags(body: string): string[] {
-  if (!body.includes('#')) return []
+  // most bodies hold no candidate at all (a heading's `# ` is none): one search settles them
+  if (!body.includes('#') || !MAYBE_TAG.test(body)) return []
   const tags: string[] = []
-  let fence: string | undefined
+  const fences = new CodeFences()
   for (const line of body.split('\n')) {
-    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line)
-    if (fenceMatch?.[1]) {
-      if (fence === undefined) fence = fenceMatch[1]
-      else if (fenceMatch[1].startsWith(fence) && line.trim() === fenceMatch[1]) fence = undefined
-      continue
-    }
-    if (fence !== undefined || !line.includes('#')) continue
+    if (fences.isFence(line) || fences.inCode || !line.includes('#')) continue
     const text = line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, ' ') : line
     for (const match of text.matchAll(INLINE_TAG)) {
       const tag = match[1]?.replace(/\/+$/, '')
