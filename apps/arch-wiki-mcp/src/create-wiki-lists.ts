@@ -1,5 +1,9 @@
 // The list half of the Backend, over the MediaWiki adapter.
-import { namespaceOfTitle, type MediaWikiSource } from '@wiki/wiki-adapters/mediawiki'
+import {
+  namespaceOfTitle,
+  type MediaWikiSource,
+  type SiteInfo,
+} from '@wiki/wiki-adapters/mediawiki'
 import type { WikiLists } from './wiki-lists.js'
 
 /** MediaWiki's fixed id of the category namespace, the same on every wiki. */
@@ -18,7 +22,34 @@ export function createWikiLists(source: MediaWikiSource): WikiLists {
     },
     categoryMembers: (options) => source.categoryMembers(options),
     backlinks: (options) => source.backlinks(options),
-    recentChanges: (options) => source.recentChanges(options),
+    async recentChanges(options) {
+      if (options.titlePrefix === undefined) return source.recentChanges(options)
+      // The prefix is compared with titles as the wiki writes them, so write it the same way:
+      // the namespace in its local spelling, and the first letter upper-cased where the wiki
+      // does so itself (siteinfo, cached).
+      const info = await source.siteInfo()
+      return source.recentChanges({
+        ...options,
+        titlePrefix: wikiSpelling(info, options.titlePrefix),
+      })
+    },
     prefixSearch: (prefix, limit) => source.prefixSearch(prefix, limit),
   }
+}
+
+/**
+ * A title prefix as the wiki would write the title: spaces for underscores, a namespace prefix in
+ * its local name (`talk:` → `Talk:`, `Category:` → `Kategorie:`), and the first letter of the
+ * rest upper-cased unless the namespace is case-sensitive.
+ */
+export function wikiSpelling(info: SiteInfo, prefix: string): string {
+  const spaced = prefix.replaceAll('_', ' ')
+  const namespace = namespaceOfTitle(info, spaced)
+  const head = namespace === undefined ? '' : `${namespace.name}:`
+  const rest = namespace === undefined ? spaced : spaced.slice(spaced.indexOf(':') + 1).trimStart()
+  const main = info.namespaces.find((ns) => ns.id === 0)
+  const caseSensitive = (namespace ?? main)?.caseSensitive ?? info.case === 'case-sensitive'
+  if (caseSensitive || rest === '') return `${head}${rest}`
+  const first = String.fromCodePoint(rest.codePointAt(0)!)
+  return `${head}${first.toUpperCase()}${rest.slice(first.length)}`
 }

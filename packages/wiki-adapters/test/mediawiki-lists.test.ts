@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createMediaWikiSource, type WikiSourceError } from '@wiki/wiki-adapters/mediawiki'
+import {
+  createMediaWikiSource,
+  createMemoryRecordingStore,
+  type WikiSourceError,
+} from '@wiki/wiki-adapters/mediawiki'
 import { API, fakeFetch } from './mediawiki/helpers.js'
 
 const failure = (promise: Promise<unknown>) =>
@@ -215,5 +219,52 @@ describe('createMediaWikiSource: lists', () => {
     }
     expect(namespaceOfTitle(info, 'Foo:Bar')).toBeUndefined()
     expect(namespaceOfTitle(info, 'Plain')).toBeUndefined()
+  })
+
+  it('records list answers and replays them offline, each under its own key', async () => {
+    const { fetch } = fakeFetch((request) =>
+      request.params.list === 'recentchanges'
+        ? {
+            continue: { rccontinue: '2026|9', continue: '-||' },
+            query: {
+              recentchanges: [
+                {
+                  type: 'new',
+                  ns: 0,
+                  title: 'A',
+                  pageid: 1,
+                  revid: 2,
+                  old_revid: 0,
+                  timestamp: 't',
+                  user: 'U',
+                  comment: '',
+                  oldlen: 0,
+                  newlen: 3,
+                },
+              ],
+            },
+          }
+        : {
+            query: {
+              pages: [{ ns: 0, title: 'A', pageid: 1, embeddedin: [] }],
+              backlinks: [{ ns: 0, title: 'B', pageid: 2 }],
+            },
+          },
+    )
+    const store = createMemoryRecordingStore()
+    const live = createMediaWikiSource({ apiUrl: API, fetch, record: { store } })
+    const changes = await live.recentChanges({ limit: 1, user: 'U' })
+    const links = await live.backlinks({ title: 'A', limit: 5 })
+    const names = [...(await store.list())].sort()
+    expect(names).toHaveLength(2)
+    expect(names.every((name) => /^query_(recentchanges|backlinks)_/.test(name))).toBe(true)
+    const offline = createMediaWikiSource({ apiUrl: API, offline: store })
+    expect(await offline.recentChanges({ limit: 1, user: 'U' })).toEqual(changes)
+    expect(await offline.backlinks({ title: 'A', limit: 5 })).toEqual(links)
+    // Another page of the list was never recorded: loud, never an empty answer.
+    const missing = await failure(
+      offline.recentChanges({ limit: 1, user: 'U', continue: changes.continue ?? '' }),
+    )
+    expect(missing.code).toBe('offline_recording_missing')
   })
 })

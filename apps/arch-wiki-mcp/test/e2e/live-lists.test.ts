@@ -290,6 +290,14 @@ describe('list tools against a live MediaWiki', () => {
       all.filter((c) => (c.title as string).startsWith('Alp')).map(shape),
     )
     expect(prefixed.scanned).toBe(all.length)
+    // Written as the wiki writes titles: first letter upper-cased, namespace in its own spelling.
+    const lower = await callTool(t.recent_changes!, { prefix: 'alp', limit: 500 })
+    expect(lower.changes).toEqual(prefixed.changes)
+    const talkPrefix = await callTool(t.recent_changes!, { prefix: 'talk:_al', limit: 500 })
+    expect((talkPrefix.changes as Row[]).map(pick)).toEqual(
+      all.filter((c) => (c.title as string).startsWith('Talk:Al')).map(shape),
+    )
+    expect(talkPrefix.changes).not.toEqual([])
 
     const times = [...new Set(all.map((c) => c.timestamp as string))].sort()
     const since = times[Math.floor(times.length / 2)]!
