@@ -47,7 +47,13 @@ export async function movePage(context: MoveContext, input: MovePageInput): Prom
   const before = catalog.slugResolver()
   const slugs = [...catalog.pages()].map((p) => p.slug).filter((s) => s !== oldSlug)
   const after = new SlugResolver([...slugs, newSlug])
-  const plan: LinkPlan = { oldSlug, newSlug, before, after }
+  const plan: LinkPlan = {
+    oldSlug,
+    newSlug,
+    before,
+    after,
+    mayChange: mayChangeFilter(oldSlug, newSlug),
+  }
   const touched = [...catalog.pages()]
     .filter((p) => p.path !== page.path && p.links.some((link) => needsRewrite(plan, link)))
     .map((p) => p.path)
@@ -134,10 +140,27 @@ interface LinkPlan {
   readonly newSlug: string
   readonly before: SlugResolver
   readonly after: SlugResolver
+  /** A cheap test that is false for every link whose resolution the move cannot change. */
+  readonly mayChange: (target: string) => boolean
 }
 
-/** The slug a link resolves to after the move if nothing is rewritten, and the one it must. */
+/**
+ * The move changes the resolver's entries for the old and the new slug only, so only a link whose
+ * target names one of them (whole, case-insensitively, or as a `/`-suffix such as a basename)
+ * can resolve differently: the others skip both resolutions, most of a move's work on a large
+ * wiki.
+ */
+function mayChangeFilter(oldSlug: string, newSlug: string): (target: string) => boolean {
+  const names = [oldSlug.toLowerCase(), newSlug.toLowerCase()]
+  return (target) => {
+    const lower = target.normalize('NFC').toLowerCase()
+    return names.some((name) => name === lower || name.endsWith(`/${lower}`))
+  }
+}
+
+/** Whether a link resolves elsewhere after the move than it must (the moved page, or as before). */
 function needsRewrite(plan: LinkPlan, link: RawLink): boolean {
+  if (!plan.mayChange(link.target)) return false
   const was = plan.before.resolve(link)
   if (was.status !== 'resolved') return false
   const wanted = was.slug === plan.oldSlug ? plan.newSlug : was.slug
