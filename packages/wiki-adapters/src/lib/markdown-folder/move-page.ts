@@ -60,8 +60,10 @@ async function moveOnce(
   const planned = await planMove(catalog, input.from, toPath)
   const { page, plan, touched } = planned
   return writer.withPages([page.path, toPath, ...touched], async (held) => {
-    if (retry && (await planMove(catalog, input.from, toPath)).touched.some((p) => !held.has(p)))
-      return undefined
+    if (retry) {
+      await catalog.refresh()
+      if (touchedPages(catalog, page.path, plan).some((p) => !held.has(p))) return undefined
+    }
     const moved = held.get(page.path)
     const target = held.get(toPath)
     if (!moved?.current) throw notFound(input.from)
@@ -109,10 +111,14 @@ async function planMove(
     after: new SlugResolver([...slugs, newSlug]),
     mayChange: mayChangeFilter(oldSlug, newSlug),
   }
-  const touched = [...catalog.pages()]
-    .filter((p) => p.path !== page.path && p.links.some((link) => needsRewrite(plan, link)))
+  return { page, plan, touched: touchedPages(catalog, page.path, plan) }
+}
+
+/** The pages, other than the moved one, with a link the move must rewrite. */
+function touchedPages(catalog: PageCatalog, movedPath: string, plan: LinkPlan): string[] {
+  return [...catalog.pages()]
+    .filter((p) => p.path !== movedPath && p.links.some((link) => needsRewrite(plan, link)))
     .map((p) => p.path)
-  return { page, plan, touched }
 }
 
 interface PlannedWrite {
