@@ -182,6 +182,26 @@ describe('movePage', () => {
     expect((await source.graph()).counts.broken).toBe(0)
   })
 
+  it('runs concurrent moves and writes over shared pages without losing any', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 20; i += 1)
+      files[`p${i}.md`] = `# P${i}\n\n[[a]] [[b]] [[p${(i + 1) % 20}]]\n`
+    files['index.md'] = '# I\n\n[[a]] [[b]]\n'
+    files['a.md'] = '# A\n\n[[b]]\n'
+    files['b.md'] = '# B\n\n[[a]]\n'
+    const wikiSource = await open(files)
+    await Promise.all([
+      wikiSource.movePage({ from: 'a', to: 'x/a2.md' }),
+      wikiSource.movePage({ from: 'b', to: 'y/b2.md' }),
+      wikiSource.editPage({ path: 'index.md', oldText: '# I', newText: '# Index' }),
+    ])
+    const after = await allFiles(made?.wiki ?? '')
+    expect(after['index.md']).toBe('# Index\n\n[[a2]] [[b2]]\n')
+    expect(after['p3.md']).toBe('# P3\n\n[[a2]] [[b2]] [[p4]]\n')
+    expect(after[path.join('x', 'a2.md')]).toBe('# A\n\n[[b2]]\n')
+    expect((await wikiSource.graph()).counts.broken).toBe(0)
+  })
+
   it('ignores a planted journal that points outside its rules', async () => {
     made = await makeWiki({ 'a.md': '# A\n' })
     await writeFile(

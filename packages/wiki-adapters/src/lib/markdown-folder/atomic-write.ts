@@ -56,10 +56,11 @@ export async function writeTempFile(target: string, bytes: Uint8Array): Promise<
   const handle = await open(temp, 'wx', previous?.mode ?? 0o666)
   try {
     try {
-      if (previous) {
+      // each call is a round trip to the thread pool: skip the ones that would change nothing
+      if (previous && (previous.mode & ~process.umask()) !== previous.mode)
         await handle.chmod(previous.mode)
+      if (previous && (previous.uid !== process.getuid?.() || previous.gid !== process.getgid?.()))
         await chown(temp, previous.uid, previous.gid).catch(() => undefined)
-      }
       await handle.writeFile(bytes)
       await handle.sync()
     } finally {

@@ -74,9 +74,8 @@ export class LockedWriter {
   }
 
   /**
-   * Runs `work` with every page in `pagePaths` locked at once. Paths are confined and read in
-   * parallel; the locks are taken one by one in code-unit order of their real paths, so two
-   * multi-page writers never wait on each other in a circle.
+   * Runs `work` with every page in `pagePaths` locked at once (see `FileLocks.withLocks`); the
+   * paths are confined and read in parallel.
    */
   async withPages<T>(
     pagePaths: readonly string[],
@@ -92,21 +91,14 @@ export class LockedWriter {
       const targets = await Promise.all(
         diskPaths.map((diskPath) => this.#confineForWrite(field, diskPath, created)),
       )
-      const order = [...new Set(targets)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      const lockFrom = async (index: number): Promise<T> => {
-        const target = order[index]
-        if (target !== undefined) {
-          const shown = unique[targets.indexOf(target)] ?? target
-          return this.#locks.withLock(target, shown, () => lockFrom(index + 1))
-        }
+      return await this.#locks.withLocks(targets, unique, async () => {
         const pages = await Promise.all(
           unique.map((pagePath, i) =>
             this.#open(field, pagePath, diskPaths[i] ?? pagePath, targets[i] ?? ''),
           ),
         )
         return work(new Map(pages.map((page) => [page.path, page])))
-      }
-      return await lockFrom(0)
+      })
     } catch (error) {
       // folders made concurrently for several pages: remove the deepest first
       created.sort((a, b) => b.length - a.length)

@@ -10,7 +10,7 @@ import type { LockedPage, LockedWriter } from './locked-write.js'
 import { frontmatterEnd } from './markdown-sections.js'
 import { MOVE_JOURNAL, type MoveJournal, completeJournal, writeJournal } from './move-journal.js'
 import type { PageCatalog } from './page-catalog.js'
-import { parsePage } from './page-store.js'
+import { type StoredPage, parsePage } from './page-store.js'
 import { toRelative } from './path-rules.js'
 import { sha256Hex } from './sha256.js'
 import { storageError } from './storage-error.js'
@@ -33,51 +33,92 @@ export interface MoveContext {
  * before it changes nothing and a crash after it is finished at the next start.
  */
 export async function movePage(context: MoveContext, input: MovePageInput): Promise<MoveResult> {
-  const { catalog, writer, locks } = context
+  const { catalog, locks } = context
   assertChecksumFormat(input.expectedChecksum)
   const toPath = writablePagePath('to', input.to)
+  const journalPath = path.join(catalog.root, MOVE_JOURNAL)
+  // Moves run one at a time, each planned only once the previous one is done.
+  return locks.withLock(journalPath, MOVE_JOURNAL, async () => {
+    for (let attempt = 1; ; attempt += 1) {
+      const done = await moveOnce(context, input, toPath, attempt < 3)
+      if (done) return done
+    }
+  })
+}
+
+/**
+ * Plans, locks every page the plan touches, and writes. A page that came to link to the moved
+ * one between planning and locking (a concurrent write) sends it round again when `retry`.
+ */
+async function moveOnce(
+  context: MoveContext,
+  input: MovePageInput,
+  toPath: string,
+  retry: boolean,
+): Promise<MoveResult | undefined> {
+  const { catalog, writer } = context
+  const planned = await planMove(catalog, input.from, toPath)
+  const { page, plan, touched } = planned
+  return writer.withPages([page.path, toPath, ...touched], async (held) => {
+    if (retry) {
+      await catalog.refresh()
+      if (touchedPages(catalog, page.path, plan).some((p) => !held.has(p))) return undefined
+    }
+    const moved = held.get(page.path)
+    const target = held.get(toPath)
+    if (!moved?.current) throw notFound(input.from)
+    if (target?.current !== undefined || target === undefined) {
+      throw invalidArguments('to', `"${toPath}" already exists; delete or move it first`)
+    }
+    moved.assertExpected(input.expectedChecksum)
+    const writes: PlannedWrite[] = []
+    let linksRewritten = 0
+    const movedText = rewriteFile(moved.current.toString('utf8'), page.slug, plan, toPath)
+    linksRewritten += movedText.count
+    writes.push({ page: target, text: movedText.text })
+    for (const pagePath of touched) {
+      const other = held.get(pagePath)
+      if (!other?.current) continue
+      const rewritten = rewriteFile(other.current.toString('utf8'), slugOf(pagePath), plan)
+      if (rewritten.count === 0) continue
+      linksRewritten += rewritten.count
+      writes.push({ page: other, text: rewritten.text })
+    }
+    const changed = await commit(context, moved, writes)
+    return { success: true as const, from: page.path, to: toPath, changed, linksRewritten }
+  })
+}
+
+/** The page, the resolvers before and after, and the pages with a link to rewrite. */
+async function planMove(
+  catalog: PageCatalog,
+  from: string,
+  toPath: string,
+): Promise<{ page: StoredPage; plan: LinkPlan; touched: string[] }> {
   await catalog.refresh()
-  const page = catalog.resolveSlug(input.from)
+  const page = catalog.resolveSlug(from)
   if (page.path === toPath)
     throw invalidArguments('to', `to is the page's current path "${toPath}"; nothing to move`)
   if (page.realPath !== path.join(catalog.root, page.path))
     throw invalidArguments('from', `"${page.path}" is a symlink; move the file it points to`)
   const oldSlug = page.slug
   const newSlug = toPath.replace(/\.md$/i, '')
-  const before = catalog.slugResolver()
   const slugs = [...catalog.pages()].map((p) => p.slug).filter((s) => s !== oldSlug)
-  const after = new SlugResolver([...slugs, newSlug])
-  const plan: LinkPlan = { oldSlug, newSlug, before, after }
-  const touched = [...catalog.pages()]
-    .filter((p) => p.path !== page.path && p.links.some((link) => needsRewrite(plan, link)))
+  const plan: LinkPlan = {
+    oldSlug,
+    newSlug,
+    before: catalog.slugResolver(),
+    after: new SlugResolver([...slugs, newSlug]),
+    mayChange: mayChangeFilter(oldSlug, newSlug),
+  }
+  return { page, plan, touched: touchedPages(catalog, page.path, plan) }
+}
+
+/** The pages, other than the moved one, with a link the move must rewrite. */
+function touchedPages(catalog: PageCatalog, movedPath: string, plan: LinkPlan): string[] {
+  return [...catalog.pages()]
+    .filter((p) => p.path !== movedPath && p.links.some((link) => needsRewrite(plan, link)))
     .map((p) => p.path)
-  const journalPath = path.join(catalog.root, MOVE_JOURNAL)
-  return locks.withLock(journalPath, MOVE_JOURNAL, () =>
-    writer.withPages([page.path, toPath, ...touched], async (held) => {
-      const moved = held.get(page.path)
-      const target = held.get(toPath)
-      if (!moved?.current) throw notFound(input.from)
-      if (target?.current !== undefined || target === undefined) {
-        throw invalidArguments('to', `"${toPath}" already exists; delete or move it first`)
-      }
-      moved.assertExpected(input.expectedChecksum)
-      const writes: PlannedWrite[] = []
-      let linksRewritten = 0
-      const movedText = rewriteFile(moved.current.toString('utf8'), page.slug, plan, toPath)
-      linksRewritten += movedText.count
-      writes.push({ page: target, text: movedText.text })
-      for (const pagePath of touched) {
-        const other = held.get(pagePath)
-        if (!other?.current) continue
-        const rewritten = rewriteFile(other.current.toString('utf8'), slugOf(pagePath), plan)
-        if (rewritten.count === 0) continue
-        linksRewritten += rewritten.count
-        writes.push({ page: other, text: rewritten.text })
-      }
-      const changed = await commit(context, moved, writes)
-      return { success: true, from: page.path, to: toPath, changed, linksRewritten }
-    }),
-  )
 }
 
 interface PlannedWrite {
@@ -134,10 +175,27 @@ interface LinkPlan {
   readonly newSlug: string
   readonly before: SlugResolver
   readonly after: SlugResolver
+  /** A cheap test that is false for every link whose resolution the move cannot change. */
+  readonly mayChange: (target: string) => boolean
 }
 
-/** The slug a link resolves to after the move if nothing is rewritten, and the one it must. */
+/**
+ * The move changes the resolver's entries for the old and the new slug only, so only a link whose
+ * target names one of them (whole, case-insensitively, or as a `/`-suffix such as a basename)
+ * can resolve differently: the others skip both resolutions, most of a move's work on a large
+ * wiki.
+ */
+function mayChangeFilter(oldSlug: string, newSlug: string): (target: string) => boolean {
+  const names = [oldSlug.toLowerCase(), newSlug.toLowerCase()]
+  return (target) => {
+    const lower = target.normalize('NFC').toLowerCase()
+    return names.some((name) => name === lower || name.endsWith(`/${lower}`))
+  }
+}
+
+/** Whether a link resolves elsewhere after the move than it must (the moved page, or as before). */
 function needsRewrite(plan: LinkPlan, link: RawLink): boolean {
+  if (!plan.mayChange(link.target)) return false
   const was = plan.before.resolve(link)
   if (was.status !== 'resolved') return false
   const wanted = was.slug === plan.oldSlug ? plan.newSlug : was.slug

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
 import { WikiSourceError } from '../wiki-source-error.js'
@@ -223,13 +223,25 @@ export class PageCatalog {
           if (key.startsWith(`${pagePath}/`)) this.forget(key)
         continue
       }
+      if (this.#throughLinkedFolder(relative)) {
+        // reported under a folder that is now a symlink (a watch on a folder moved away keeps
+        // reporting its old path): the path no longer names anything inside the wiki
+        this.forget(relative.normalize('NFC'))
+        this.#forgetUnder(relative)
+        continue
+      }
       if (info.isDirectory()) {
         if (lexicalPathRefusal(relative, false)) continue
         for (const file of await walkPages(this.root, absolute))
           this.#reloadIfChanged(file.relative, file.realPath)
         continue
       }
-      if (lexicalPathRefusal(relative, true)) continue
+      if (lexicalPathRefusal(relative, true)) {
+        // a folder that became a symlink (or anything but a folder): the walk never enters
+        // one, so none of the pages once under it is a page any more
+        if (info.isSymbolicLink() || !info.isDirectory()) this.#forgetUnder(relative)
+        continue
+      }
       let real = absolute
       if (info.isSymbolicLink()) {
         const found = (await walkPages(this.root, path.dirname(absolute))).find(
@@ -243,6 +255,27 @@ export class PageCatalog {
       } else if (!info.isFile()) continue
       this.#reloadIfChanged(relative, real)
     }
+  }
+
+  #forgetUnder(relative: string): void {
+    const prefix = `${relative.normalize('NFC')}/`
+    for (const key of [...this.#pages.keys()]) if (key.startsWith(prefix)) this.forget(key)
+  }
+
+  /** Whether a folder on the way to `relative` is not a real folder (a symlink, a file, gone). */
+  #throughLinkedFolder(relative: string): boolean {
+    const segments = relative.split('/')
+    let folder = this.root
+    for (const segment of segments.slice(0, -1)) {
+      folder = path.join(folder, segment)
+      try {
+        const info = lstatSync(folder)
+        if (info.isSymbolicLink() || !info.isDirectory()) return true
+      } catch {
+        return true
+      }
+    }
+    return false
   }
 
   /** Re-reads a page only when its signature changed (synchronous: see `loadPage`). */
