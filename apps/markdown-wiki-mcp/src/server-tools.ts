@@ -2,6 +2,7 @@ import type { Tool } from '@wiki/mcp-core'
 import type { ToolDeps } from './tools/shared.js'
 import { wikiAppendLog } from './tools/wiki-append-log.js'
 import { wikiChecksum } from './tools/wiki-checksum.js'
+import { wikiEditPage } from './tools/wiki-edit-page.js'
 import { wikiGraph } from './tools/wiki-graph.js'
 import { wikiListPages } from './tools/wiki-list-pages.js'
 import { wikiListRaw } from './tools/wiki-list-raw.js'
@@ -31,6 +32,7 @@ export function selectTools(deps: ToolDeps, exposure: Exposure): Tool[] {
   ]
   if (exposure.writes) tools.push(wikiWritePage(deps))
   if (exposure.writes && exposure.log !== false) tools.push(wikiAppendLog(deps))
+  if (exposure.writes) tools.push(wikiEditPage(deps))
   if (exposure.raw)
     tools.push(wikiListRaw(deps), wikiReadRaw(deps), wikiChecksum(deps), wikiRawDiff(deps))
   return tools

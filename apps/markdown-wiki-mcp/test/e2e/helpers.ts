@@ -22,7 +22,7 @@ if (!existsSync(path.join(APP_DIR, 'dist', 'main.js'))) {
 }
 
 export const READ_TOOLS = ['wikiSearch', 'wikiListPages', 'wikiReadPage', 'wikiGraph', 'wikiStatus']
-export const WRITE_TOOLS = ['wikiWritePage', 'wikiAppendLog']
+export const WRITE_TOOLS = ['wikiWritePage', 'wikiAppendLog', 'wikiEditPage']
 export const RAW_TOOLS = ['wikiListRaw', 'wikiReadRaw', 'wikiChecksum', 'wikiRawDiff']
 
 export function newToken(): string {

@@ -10,12 +10,16 @@ import { LockedWriter } from './locked-write.js'
 import { PageCatalog } from './page-catalog.js'
 import { type DescribePage, listPages, pageDescriber } from './page-listing.js'
 import { readPage } from './page-read.js'
+import { readSection } from './section-read.js'
+import { editPage } from './edit-page.js'
 import { PageSearch } from './page-search.js'
 import { isInside } from './path-rules.js'
 import { RawLayer } from './raw-layer.js'
 import type {
   AppendLogResult,
   ChecksumResult,
+  EditPageInput,
+  EditResult,
   LinkGraph,
   LogEntry,
   MarkdownFolderSource,
@@ -25,6 +29,7 @@ import type {
   RawSource,
   SearchQuery,
   SearchResult,
+  SectionRead,
   WikiStatus,
   WriteResult,
 } from './types.js'
@@ -195,6 +200,14 @@ class FolderSource implements MarkdownFolderSource {
 
   checksum(input: string): Promise<ChecksumResult> {
     return fileChecksum({ wiki: this.#catalog.root, raw: this.#rawLayer.root }, input)
+  }
+
+  editPage(input: EditPageInput): Promise<EditResult> {
+    return editPage(this.#writer, this.schema, input)
+  }
+
+  readSection(slug: string, section: string): Promise<SectionRead> {
+    return readSection(this.#catalog, this.#date, slug, section)
   }
 }
 

@@ -8,6 +8,13 @@ import { foldStopWords } from './tokenize.js'
 import type { SearchHit, SearchQuery, SearchResult } from './types.js'
 
 const MAX_QUERY = 500
+/**
+ * Characters of page text a substring search may fold and scan per query. A query with no
+ * indexable word (stop words, one-letter words, punctuation) cannot use the index, and an unbounded
+ * scan cost about a second at 10,000 pages; anyone allowed to search could send such queries in a
+ * loop. Past this budget the scan stops and the result says `truncated`.
+ */
+export const SUBSTRING_SCAN_BUDGET = 500_000
 
 /**
  * Search over the catalog's pages: ranked by the term index, by folded substring when the query
@@ -94,21 +101,7 @@ export class PageSearch implements CatalogListener {
       }
     }
     const terms = [...new Set(this.#index.tokens(q))]
-    if (terms.length === 0) {
-      const needle = foldForSubstring(q)
-      const matches = this.#catalog.sortedPages().filter((page) => {
-        if (!accepts(page)) return false
-        const tags = this.#tags(page)
-        return foldForSubstring(`${page.title} ${page.content} ${tags.join(' ')}`).includes(needle)
-      })
-      const hits = matches.slice(0, topK).map((page) => this.#withSnippet(page, [needle]))
-      return {
-        results: hits,
-        total: matches.length,
-        truncated: matches.length > topK,
-        mode: 'substring',
-      }
-    }
+    if (terms.length === 0) return this.#substringSearch(q, accepts, topK)
     const scored = this.#index.score(terms)
     const filtered = query.type !== undefined || query.status !== undefined || tag !== undefined
     // the index follows the catalog's store and forget, so unfiltered hits need no lookup
@@ -123,6 +116,43 @@ export class PageSearch implements CatalogListener {
       return { ...this.#withSnippet(page, terms), score: hit.score }
     })
     return { results, total: kept.length, truncated: kept.length > topK, mode: 'ranked' }
+  }
+
+  /**
+   * Folded substring search over pages in slug order, within `SUBSTRING_SCAN_BUDGET` characters:
+   * `total` counts the matches in the part scanned, and `truncated` says when pages were left out.
+   */
+  #substringSearch(q: string, accepts: (page: StoredPage) => boolean, topK: number): SearchResult {
+    const needle = foldForSubstring(q)
+    let budget = SUBSTRING_SCAN_BUDGET
+    let cut = false
+    const matches: StoredPage[] = []
+    for (const page of this.#catalog.sortedPages()) {
+      if (!accepts(page)) continue
+      if (budget <= 0) {
+        cut = true
+        break
+      }
+      const head = `${page.title} `
+      const tail = ` ${this.#tags(page).join(' ')}`
+      const content = page.content
+      let scanned: string
+      if (head.length + content.length + tail.length <= budget) scanned = head + content + tail
+      else {
+        // cut before joining and folding, so one huge page costs no more than the budget
+        scanned = (head + content.slice(0, Math.max(0, budget - head.length))).slice(0, budget)
+        cut = true
+      }
+      budget -= scanned.length
+      if (foldForSubstring(scanned).includes(needle)) matches.push(page)
+    }
+    const hits = matches.slice(0, topK).map((page) => this.#withSnippet(page, [needle]))
+    return {
+      results: hits,
+      total: matches.length,
+      truncated: cut || matches.length > topK,
+      mode: 'substring',
+    }
   }
 
   #withSnippet(page: StoredPage, needles: readonly string[]): SearchHit {

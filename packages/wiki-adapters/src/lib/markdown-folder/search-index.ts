@@ -3,6 +3,7 @@ import { TermDictionary } from './term-dictionary.js'
 import {
   foldRun,
   foldText,
+  cutString,
   foldWithOffsets,
   scanWordsHashed,
   snippetAround,
@@ -213,10 +214,16 @@ export function compareScored(a: ScoredSlug, b: ScoredSlug): number {
   return b.score - a.score || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
 }
 
+/**
+ * Characters from the start of a page searched for a snippet: folding keeps an offset table per
+ * character, so a many-megabyte page would otherwise cost seconds per hit.
+ */
+const SNIPPET_WINDOW = 100_000
+
 /** The earliest folded-substring match of any needle in `body`, cut ±60 characters. */
 export function makeSnippet(body: string, needles: readonly string[]): string | undefined {
   if (needles.length === 0) return undefined
-  const { folded, origin } = foldWithOffsets(body)
+  const { folded, origin } = foldWithOffsets(cutString(body, SNIPPET_WINDOW))
   let best: { start: number; end: number } | undefined
   for (const needle of needles) {
     if (needle === '') continue

@@ -193,6 +193,125 @@ export interface MarkdownFolderSource {
   }): Promise<WriteResult>
   appendLog(input: LogEntry): Promise<AppendLogResult>
   checksum(path: string): Promise<ChecksumResult>
+  editPage(input: EditPageInput): Promise<EditResult>
+  readSection(slug: string, section: string): Promise<SectionRead>
   readonly raw: RawSource
   close(): Promise<void>
+}
+
+/**
+ * A partial edit of an existing page: `oldText` → `newText` where `oldText` occurs exactly
+ * `occurrences` times (default 1), or `text` put into the section headed `section` (`replace` its
+ * body, `append` after it, `prepend` under its heading). Give one form, not both.
+ */
+export interface EditPageInput {
+  readonly path: string
+  readonly oldText?: string | undefined
+  readonly newText?: string | undefined
+  readonly occurrences?: number | undefined
+  readonly section?: string | undefined
+  readonly mode?: 'replace' | 'append' | 'prepend' | undefined
+  readonly text?: string | undefined
+  /** The file's sha256 (or, for a section edit, the section's) as last read. */
+  readonly expectedChecksum?: string | undefined
+}
+
+export interface EditResult {
+  readonly success: true
+  readonly path: string
+  readonly sha256: string
+  readonly bytes: number
+  readonly replacements: number
+}
+
+/** One section of a page, read from disk, with a checksum of its own text. */
+export interface SectionRead {
+  readonly path: string
+  readonly slug: string
+  readonly heading: string
+  /** The heading as a fragment: `[[page#slug]]`. */
+  readonly sectionSlug: string
+  readonly level: number
+  /** 1-based line of the heading in the file. */
+  readonly line: number
+  /** The section as in the file: heading line, body and subsections. */
+  readonly text: string
+  /** sha256 of `text`; a section edit accepts it as `expectedChecksum`. */
+  readonly sectionSha256: string
+  /** sha256 of the whole file. */
+  readonly sha256: string
+  readonly updatedAt: string
+}
+
+export interface MovePageInput {
+  /** The page to move: a path or slug as `readPage` takes it. */
+  readonly from: string
+  /** The new path, relative to the wiki, ending in `.md`; must not exist. */
+  readonly to: string
+  readonly expectedChecksum?: string | undefined
+}
+
+export interface ChangedPage {
+  readonly path: string
+  readonly sha256: string
+}
+
+export interface MoveResult {
+  readonly success: true
+  readonly from: string
+  readonly to: string
+  /** Every file written: the moved page (at its new path) and each page whose links changed. */
+  readonly changed: ChangedPage[]
+  readonly linksRewritten: number
+}
+
+export interface DeletePageInput {
+  readonly path: string
+  /** Delete even when other pages link to it. */
+  readonly force?: boolean | undefined
+  readonly expectedChecksum?: string | undefined
+}
+
+export interface DeleteResult {
+  readonly success: true
+  readonly path: string
+  /** Pages whose links to the deleted page are now broken. */
+  readonly brokenBacklinks: string[]
+}
+
+export interface RecentChangesOptions {
+  /** `YYYY-MM-DD` or an ISO date-time; only changes at or after it. */
+  readonly since?: string | undefined
+  readonly limit?: number | undefined
+}
+
+export interface RecentChange {
+  readonly path: string
+  readonly slug: string
+  readonly title: string
+  /** Modification time as an ISO date-time (UTC). */
+  readonly modifiedAt: string
+}
+
+export interface RecentCommit {
+  readonly commit: string
+  /** Commit time as an ISO date-time (UTC). */
+  readonly committedAt: string
+  readonly subject: string
+  /** Pages the commit touched, relative to the wiki. */
+  readonly paths: string[]
+}
+
+export interface RecentChanges {
+  readonly changes: RecentChange[]
+  readonly total: number
+  readonly truncated: boolean
+  /** Commits touching pages, newest first, when the wiki folder is in a git repository. */
+  readonly commits?: RecentCommit[]
+}
+
+export interface TagList {
+  readonly tags: { tag: string; count: number }[]
+  readonly total: number
+  readonly truncated: boolean
 }
