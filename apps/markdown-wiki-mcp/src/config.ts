@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import path from 'node:path'
 import { UsageError, type CliOption, type OptionValues } from '@wiki/mcp-core/node'
 import {
   type FrontmatterSchema,
   detectFrontmatterSchema,
+  type SearchLanguage,
   frontmatterPresets,
   parseFrontmatterSchema,
 } from '@wiki/wiki-adapters/markdown-folder'
@@ -15,6 +18,10 @@ export interface AppConfig {
   readonly domain: string | undefined
   readonly timeZone: string | undefined
   /** The schema in use: a preset name or the file given; `auto` is resolved to a preset. */
+  /** The index cache file, or undefined when switched off. */
+  readonly indexPath: string | undefined
+  /** Search language when set; otherwise the schema's. */
+  readonly language: SearchLanguage | undefined
   readonly schemaName: string
   readonly schema: FrontmatterSchema
   /** Why this schema: chosen by `auto` (and on what evidence) or set by `--schema`. */
@@ -66,6 +73,18 @@ export const OPTIONS = {
     value: 'ZONE',
     help: 'IANA time zone for dates (default: the process zone)',
   },
+  indexPath: {
+    flag: '--index-path',
+    env: 'WIKI_INDEX_PATH',
+    value: 'FILE',
+    help: 'search index cache, outside the wiki (default: under $XDG_CACHE_HOME/markdown-wiki-mcp; off: none)',
+  },
+  language: {
+    flag: '--language',
+    env: 'WIKI_LANGUAGE',
+    value: 'LANG',
+    help: "language of the pages for search stemming and stop words: it, en or none (default: the schema's)",
+  },
   schema: {
     flag: '--schema',
     env: 'WIKI_SCHEMA',
@@ -111,6 +130,11 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
       )
     }
   }
+  const language = values.language
+  if (language !== undefined && language !== 'it' && language !== 'en' && language !== 'none') {
+    problems.push(`WIKI_LANGUAGE "${language.slice(0, 60)}" must be it, en or none`)
+  }
+  const indexPath = indexFile(values.indexPath, wikiPath, problems)
   const given = values.schema ?? 'auto'
   let schemaName = given
   let schemaReason = 'set by --schema'
@@ -129,6 +153,8 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
     rawPath,
     domain,
     timeZone,
+    indexPath,
+    language: language as SearchLanguage | undefined,
     schemaName,
     schema,
     schemaReason,
@@ -137,6 +163,27 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
     exposeRaw: values.exposeRaw === 'true',
     exposeRawValue: values.exposeRaw,
   }
+}
+
+/**
+ * The index cache file: as given, none for `off`, else one per wiki folder under the XDG cache
+ * folder (`$XDG_CACHE_HOME`, or `~/.cache`), named by a hash of the wiki's real path.
+ */
+function indexFile(
+  value: string | undefined,
+  wikiPath: string | undefined,
+  problems: string[],
+): string | undefined {
+  if (value === 'off' || !wikiPath) return undefined
+  if (value !== undefined) {
+    const file = path.resolve(value)
+    if (file === wikiPath || file.startsWith(wikiPath + path.sep))
+      problems.push(`WIKI_INDEX_PATH "${value.slice(0, 200)}" must be outside WIKI_PATH`)
+    return file
+  }
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache')
+  const name = createHash('sha256').update(wikiPath).digest('hex').slice(0, 16)
+  return path.join(path.resolve(cacheHome), 'markdown-wiki-mcp', `${name}.index`)
 }
 
 function realFolder(

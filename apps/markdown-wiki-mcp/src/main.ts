@@ -21,6 +21,8 @@ await runServerCli({
       rawPath: config.rawPath,
       schema: config.schema,
       timeZone: config.timeZone,
+      language: config.language,
+      indexPath: config.indexPath,
     })
     // HTTP serves read tools only (raw ones only when asked); stdio all, or all but the writes.
     const exposure = http

@@ -74,6 +74,36 @@ describe('readConfig', () => {
     )
   })
 
+  it('keeps the index cache outside the wiki: XDG by default, a file, or off', () => {
+    const wikiPath = path.join(base, 'wiki')
+    const real = readConfig({ ...none, wikiPath }).wikiPath
+    const saved = process.env.XDG_CACHE_HOME
+    process.env.XDG_CACHE_HOME = path.join(base, 'xdg')
+    try {
+      const byDefault = readConfig({ ...none, wikiPath }).indexPath
+      expect(path.dirname(byDefault ?? '')).toBe(path.join(base, 'xdg', 'markdown-wiki-mcp'))
+      expect(byDefault?.startsWith(real)).toBe(false)
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME
+      else process.env.XDG_CACHE_HOME = saved
+    }
+    expect(readConfig({ ...none, wikiPath, indexPath: 'off' }).indexPath).toBeUndefined()
+    const chosen = path.join(base, 'elsewhere.index')
+    expect(readConfig({ ...none, wikiPath, indexPath: chosen }).indexPath).toBe(chosen)
+    expect(problemsOf({ ...none, wikiPath, indexPath: path.join(real, 'x.index') })).toContain(
+      'must be outside WIKI_PATH',
+    )
+  })
+
+  it('takes a search language of it, en or none and names any other', () => {
+    const wikiPath = path.join(base, 'wiki')
+    expect(readConfig({ ...none, wikiPath }).language).toBeUndefined()
+    expect(readConfig({ ...none, wikiPath, language: 'en' }).language).toBe('en')
+    expect(problemsOf({ ...none, wikiPath, language: 'fr' })).toBe(
+      'WIKI_LANGUAGE "fr" must be it, en or none',
+    )
+  })
+
   it('loads a custom schema file and reports its JSON pointers when invalid', async () => {
     const good = path.join(base, 'good.json')
     await writeFile(

@@ -52,6 +52,7 @@ export type {
   RawText,
   RawCommands,
 } from './lib/markdown-folder/raw-layer.js'
+export type { SearchLanguage } from './lib/markdown-folder/stemming.js'
 export type { LockTimings } from './lib/markdown-folder/file-lock.js'
 export type { PathRefusal } from './lib/markdown-folder/path-rules.js'
 export { WikiSourceError } from './lib/wiki-source-error.js'

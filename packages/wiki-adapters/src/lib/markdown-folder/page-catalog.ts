@@ -12,7 +12,8 @@ import { assertLexicalPath, lexicalPathRefusal } from './path-rules.js'
  * the pages (search) always holds exactly the catalog's pages.
  */
 export interface CatalogListener {
-  stored(page: StoredPage): void
+  /** `reused`: the page came from the index cache unchanged, so an index restored with it has it. */
+  stored(page: StoredPage, reused: boolean): void
   forgotten(page: StoredPage): void
 }
 
@@ -56,11 +57,20 @@ export class PageCatalog {
     this.#listeners.push(listener)
   }
 
-  /** Starts watching (when asked), then walks and loads every page. */
-  async start(): Promise<void> {
+  /**
+   * Starts watching (when asked), then walks and loads every page; a page of `cached` whose file
+   * has the same path and signature (inode, size, modification and change times) is taken as it
+   * is instead of being read again.
+   */
+  async start(cached?: ReadonlyMap<string, StoredPage>): Promise<void> {
     if (this.#options.watch) await this.#startWatching()
     const found = await walkPages(this.root, this.root, true)
     for (const file of found) {
+      const known = cached?.get(file.relative.normalize('NFC'))
+      if (known && known.realPath === file.realPath && sameSignature(known, file.realPath)) {
+        this.store(known, true)
+        continue
+      }
       const page = loadPage(file, () => this.countRead())
       if (page) this.store(page)
     }
@@ -111,13 +121,13 @@ export class PageCatalog {
     return [...this.#pages.values()].sort((a, b) => compareCodeUnits(a.slug, b.slug))
   }
 
-  store(page: StoredPage): void {
+  store(page: StoredPage, reused = false): void {
     const old = this.#pages.get(page.path)
     if (old) this.#bySlug.delete(old.slug)
     if (!old || old.aliases.join('\n') !== page.aliases.join('\n')) this.#resolver = undefined
     this.#pages.set(page.path, page)
     this.#bySlug.set(page.slug, page)
-    for (const listener of this.#listeners) listener.stored(page)
+    for (const listener of this.#listeners) listener.stored(page, reused)
   }
 
   forget(pagePath: string): void {
@@ -250,5 +260,13 @@ export class PageCatalog {
     const page = loadPage({ relative, realPath }, () => this.countRead())
     if (page) this.store(page)
     else this.forget(pagePath)
+  }
+}
+
+function sameSignature(page: StoredPage, realPath: string): boolean {
+  try {
+    return fileSignature(statSync(realPath)) === page.signature
+  } catch {
+    return false
   }
 }

@@ -1,6 +1,7 @@
 import type { LockTimings } from './file-lock.js'
 import type { FrontmatterError } from './frontmatter.js'
 import type { FrontmatterSchema } from './frontmatter-schema.js'
+import type { SearchLanguage } from './stemming.js'
 import type { RawCommands, RawDiff, RawListing, RawText } from './raw-layer.js'
 
 // The public shapes of the Markdown folder source: its options, what each call returns, and the
@@ -14,6 +15,18 @@ export interface MarkdownFolderSourceOptions {
   readonly rawPath?: string | null | undefined
   /** Defaults to the `it` preset. */
   readonly schema?: FrontmatterSchema | undefined
+  /**
+   * Language of the pages' words for search (stemming and stop words); defaults to the schema's.
+   * Set it when the schema says `none` but the pages are Italian or English.
+   */
+  readonly language?: SearchLanguage | undefined
+  /**
+   * File keeping the parsed pages and the search index between runs, outside the wiki folder; a
+   * start then re-reads only the pages whose file changed. Absent: no cache.
+   */
+  readonly indexPath?: string | undefined
+  /** Receives one line when the index cache is discarded or cannot be written (default: stderr). */
+  readonly warn?: ((message: string) => void) | undefined
   /** IANA zone for every date produced; defaults to the process zone. */
   readonly timeZone?: string | undefined
   /** `true` (default) watches the folder, falling back to a sweep before each call when it cannot. */
