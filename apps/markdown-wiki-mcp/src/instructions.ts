@@ -57,9 +57,8 @@ export function buildInstructions(options: {
     const frontmatter = llmWiki
       ? `Frontmatter: ${keys}; exempt: ${options.schema.exempt.join(', ') || 'none'}.`
       : 'Frontmatter is optional and any YAML keys are kept; keep the ones a page has.'
-    const movable = has('wikiMovePage') || has('wikiDeletePage')
     lines.push(
-      `WRITE with wikiWritePage: paths relative to wiki/, never raw/. ${frontmatter} wikiReadPage full: true gives fileText: edit it, pass sha256 as expectedChecksum; on conflict re-read, merge, retry.${movable ? '' : ' No delete or move.'}`,
+      `WRITE with wikiWritePage: paths relative to wiki/, never raw/. ${frontmatter} wikiReadPage full: true gives fileText: edit it, pass sha256 as expectedChecksum; on conflict re-read, merge, retry.${has('wikiEditPage') ? ' Small changes: wikiEditPage. Rename: wikiMovePage (fixes links). wikiDeletePage refuses linked pages.' : ' No delete or move.'}`,
     )
     if (log) {
       lines.push(

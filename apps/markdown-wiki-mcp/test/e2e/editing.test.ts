@@ -80,3 +80,50 @@ describe('wikiEditPage and wikiReadPage with section', () => {
     )
   })
 })
+
+describe('wikiMovePage and wikiDeletePage', () => {
+  it('moves a page, rewrites the links to it and reports each file written', async () => {
+    const moved = await call(client, 'wikiMovePage', {
+      from: 'concetti/dhcp',
+      to: 'rete/assegnazione-indirizzi.md',
+    })
+    if (!moved.ok) throw new Error(moved.error.message)
+    const changed = moved.value.changed as { path: string; sha256: string }[]
+    expect(changed.map((c) => c.path)).toContain('rete/assegnazione-indirizzi.md')
+    expect(changed.map((c) => c.path)).toContain('concetti/dns.md')
+    expect(await onDisk('concetti/dns.md')).toContain('[[assegnazione-indirizzi]]')
+    const graph = await call(client, 'wikiGraph', {})
+    if (!graph.ok) throw new Error(graph.error.message)
+    expect(graph.value.broken).toEqual([
+      { target: 'registro-backup', sources: ['procedure/backup-nas'] },
+    ])
+  })
+
+  it('refuses to delete a linked page without force and names the backlinks', async () => {
+    const refused = await call(client, 'wikiDeletePage', { path: 'entita/nas.md' })
+    if (refused.ok) throw new Error('expected has_backlinks')
+    expect(refused.error.code).toBe('has_backlinks')
+    expect(refused.error.backlinks).toContain('overview')
+    const forced = await call(client, 'wikiDeletePage', { path: 'entita/nas.md', force: true })
+    if (!forced.ok) throw new Error(forced.error.message)
+    expect(forced.value.brokenBacklinks).toContain('overview')
+  })
+})
+
+describe('wikiRecentChanges and wikiListTags', () => {
+  it('lists the page just edited first, and the fixture tags with counts', async () => {
+    await call(client, 'wikiEditPage', {
+      path: 'entita/router.md',
+      oldText: 'gestione su',
+      newText: 'pannello su',
+    })
+    const recent = await call(client, 'wikiRecentChanges', { limit: 1 })
+    if (!recent.ok) throw new Error(recent.error.message)
+    expect((recent.value.changes as { path: string }[])[0]?.path).toBe('entita/router.md')
+    const tags = await call(client, 'wikiListTags', {})
+    if (!tags.ok) throw new Error(tags.error.message)
+    expect(tags.value.tags).toContainEqual({ tag: 'dns', count: 3 })
+    const bad = await call(client, 'wikiRecentChanges', { since: 'ieri' })
+    expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid_arguments')
+  })
+})

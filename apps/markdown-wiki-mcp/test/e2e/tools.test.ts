@@ -221,7 +221,7 @@ describe('every tool over stdio', () => {
   })
 
   it('an unknown tool is a JSON-RPC error', async () => {
-    await expect(client.callTool({ name: 'wikiDeletePage', arguments: {} })).rejects.toThrow(
+    await expect(client.callTool({ name: 'wikiDropTable', arguments: {} })).rejects.toThrow(
       /-32602|not found|unknown/i,
     )
   })

@@ -1,4 +1,5 @@
 import path from 'node:path/posix'
+import { CodeFences } from './code-fence.js'
 
 /** A link as written: a wikilink target, or a Markdown link already resolved to a wiki path. */
 export type RawLink =
@@ -39,21 +40,9 @@ export function extractLinks(body: string, pageSlug: string): RawLink[] {
     collect(body, LINK_IN_LINES)
     return links
   }
-  let fence: { char: string; length: number } | undefined
+  const fences = new CodeFences()
   for (const line of body.split('\n')) {
-    // most lines hold neither fence character: skip the regex for them
-    const fenceMatch =
-      line.includes('`') || line.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(line) : null
-    if (fenceMatch?.[1]) {
-      const run = fenceMatch[1]
-      if (!fence) {
-        fence = { char: run[0] ?? '`', length: run.length }
-      } else if (run[0] === fence.char && run.length >= fence.length && line.trim() === run) {
-        fence = undefined
-      }
-      continue
-    }
-    if (fence || !line.includes('[')) continue
+    if (fences.isFence(line) || fences.inCode || !line.includes('[')) continue
     collect(line.includes('`') ? stripCodeSpans(line) : line, LINK)
   }
   return links
@@ -81,7 +70,8 @@ function resolveMarkdownDestination(destination: string, folder: string): string
   return joined.replace(/\.md$/i, '')
 }
 
-function stripCodeSpans(line: string): string {
+/** `line` with its inline code spans blanked out, every offset kept. */
+export function stripCodeSpans(line: string): string {
   let out = ''
   let i = 0
   while (i < line.length) {

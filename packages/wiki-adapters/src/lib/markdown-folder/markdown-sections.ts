@@ -1,4 +1,5 @@
 import { WikiSourceError } from '../wiki-source-error.js'
+import { CodeFences } from './code-fence.js'
 
 /** One ATX heading of a page and the span of text it heads, as offsets into the file text. */
 export interface PageSection {
@@ -23,7 +24,7 @@ export interface PageSection {
  */
 export function pageSections(fileText: string): PageSection[] {
   const found: Omit<PageSection, 'end'>[] = []
-  let fence: { char: string; length: number } | undefined
+  const fences = new CodeFences()
   let offset = frontmatterEnd(fileText)
   let line = lineNumberAt(fileText, offset)
   while (offset < fileText.length) {
@@ -31,14 +32,7 @@ export function pageSections(fileText: string): PageSection[] {
     if (breakAt === -1) breakAt = fileText.length
     const text = fileText.slice(offset, breakAt).replace(/\r$/, '')
     const next = Math.min(breakAt + 1, fileText.length)
-    const fenceMatch =
-      text.includes('`') || text.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(text) : null
-    if (fenceMatch?.[1]) {
-      const run = fenceMatch[1]
-      if (!fence) fence = { char: run[0] ?? '`', length: run.length }
-      else if (run[0] === fence.char && run.length >= fence.length && text.trim() === run)
-        fence = undefined
-    } else if (!fence) {
+    if (!fences.isFence(text) && !fences.inCode) {
       const heading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/.exec(text)
       if (heading?.[1]) {
         const title = (heading[2] ?? '').trim()
@@ -113,7 +107,7 @@ export function findSection(
 }
 
 /** Offset just after the frontmatter block (0 when the file has none or it is not closed). */
-function frontmatterEnd(text: string): number {
+export function frontmatterEnd(text: string): number {
   const start = text.startsWith('\uFEFF') ? 1 : 0
   if (!/^---\r?\n/.test(text.slice(start))) return 0
   const closing = /^(?:---|\.\.\.)\r?$/m

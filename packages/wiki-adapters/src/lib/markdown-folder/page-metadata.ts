@@ -1,6 +1,8 @@
 // What a page says about itself besides its text, in the forms Markdown vaults (Obsidian above all)
 // write it: `tags` as a list, one word or a comma string, `#tags` in the body, and `aliases`.
 
+import { CodeFences } from './code-fence.js'
+
 /** Frontmatter keys read as tags; Obsidian accepts the singular too. */
 const TAG_KEYS = ['tags', 'tag']
 /** Frontmatter keys read as other names of the page. */
@@ -61,15 +63,9 @@ export function inlineTags(body: string): string[] {
   // most bodies hold no candidate at all (a heading's `# ` is none): one search settles them
   if (!body.includes('#') || !MAYBE_TAG.test(body)) return []
   const tags: string[] = []
-  let fence: string | undefined
+  const fences = new CodeFences()
   for (const line of body.split('\n')) {
-    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line)
-    if (fenceMatch?.[1]) {
-      if (fence === undefined) fence = fenceMatch[1]
-      else if (fenceMatch[1].startsWith(fence) && line.trim() === fenceMatch[1]) fence = undefined
-      continue
-    }
-    if (fence !== undefined || !line.includes('#')) continue
+    if (fences.isFence(line) || fences.inCode || !line.includes('#')) continue
     const text = line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, ' ') : line
     for (const match of text.matchAll(INLINE_TAG)) {
       const tag = match[1]?.replace(/\/+$/, '')

@@ -208,6 +208,10 @@ export interface MarkdownFolderSource {
   checksum(path: string): Promise<ChecksumResult>
   editPage(input: EditPageInput): Promise<EditResult>
   readSection(slug: string, section: string): Promise<SectionRead>
+  movePage(input: MovePageInput): Promise<MoveResult>
+  deletePage(input: DeletePageInput): Promise<DeleteResult>
+  recentChanges(options?: RecentChangesOptions): Promise<RecentChanges>
+  listTags(options?: { limit?: number | undefined }): Promise<TagList>
   readonly raw: RawSource
   close(): Promise<void>
 }
