@@ -8,6 +8,7 @@ import type {
   EvidenceErrorCode,
   WikiSite,
 } from '@wiki/provenance'
+import type { WikiLists } from './wiki-lists.js'
 
 /** One item of the API's `sections` list, legacy shape (`linkAnchor`, string levels). */
 export interface ApiSection {
@@ -31,6 +32,32 @@ export interface Revision {
   sections: readonly ApiSection[]
   /** The title the caller asked for when MediaWiki followed a redirect, else null. */
   redirectedFrom: string | null
+}
+
+/** One entry of a page's history, as the wiki shows it to an anonymous reader. */
+export interface HistoryEntry {
+  revid: number
+  parentid: number
+  timestamp: string
+  /** null when revision deletion hid it (userHidden). */
+  user: string | null
+  userHidden: boolean
+  comment: string | null
+  commentHidden: boolean
+  textHidden: boolean
+  size: number
+  minor: boolean
+  tags: readonly string[]
+}
+
+/** One page of a page's history, newest first. */
+export interface HistoryPage {
+  title: string
+  pageid: number
+  redirectedFrom: string | null
+  revisions: readonly HistoryEntry[]
+  /** The token for older revisions, or null at the page's first revision. */
+  continue: string | null
 }
 
 export interface SearchHit {
@@ -100,7 +127,8 @@ export class WikiFailure extends Error {
   }
 }
 
-export interface Backend {
+/** Pages and their extraction, plus the wiki's lists (`wiki-lists.ts`). */
+export interface Backend extends WikiLists {
   // site and provenance ---------------------------------------------------------------------------
   /** The configured wiki: `title_or_url` is read against it (provenance's parseTitleOrUrl). */
   readonly site: WikiSite
@@ -109,11 +137,23 @@ export interface Backend {
   revisionWikitextUrl(revid: number): string
   hash(text: string): string
   /** A unified diff (3 lines of context) with the given header labels. */
-  diff(before: string, after: string, fromLabel: string, toLabel: string): string
+  diff(
+    before: string,
+    after: string,
+    fromLabel: string,
+    toLabel: string,
+    options?: { maxWork?: number },
+  ): string
 
   // the wiki --------------------------------------------------------------------------------------
   page(title: string, options?: { fresh?: boolean }): Promise<Revision>
+  /** A revision by id (cached by revid); a hidden one fails `evidence_unresolvable`. */
   revision(revid: number): Promise<Revision>
+  history(title: string, options: { limit: number; continue: string | null }): Promise<HistoryPage>
+  /** The page a title names now, after normalisation and one redirect. */
+  resolveTitle(
+    title: string,
+  ): Promise<{ title: string; pageid: number; redirectedFrom: string | null }>
   search(query: string, limit: number): Promise<{ exact: SearchHit | null; text: SearchHit[] }>
   linkPrefixes(): Promise<{ prefixes: ReadonlySet<string>; from: 'siteinfo' | 'fallback' }>
   /**

@@ -14,6 +14,7 @@ import {
   createMediaWikiSource,
   type MediaWikiSource,
   type MediaWikiSourceOptions,
+  WikiSourceError,
 } from '@wiki/wiki-adapters/mediawiki'
 import {
   admonitionsOf,
@@ -40,6 +41,7 @@ import type {
 import type * as Markdown from '@wiki/wikitext-parser/markdown'
 import { WikiFailure } from './backend.js'
 import { createByteLru } from './byte-lru.js'
+import { createWikiLists } from './create-wiki-lists.js'
 
 export interface CreateBackendOptions {
   site: WikiSite
@@ -157,6 +159,7 @@ export function createBackend(
   })
 
   return {
+    ...createWikiLists(source),
     source,
     site,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),
@@ -170,12 +173,27 @@ export function createBackend(
         () => hashContent(text),
         () => stringBytes(text) + 96,
       ),
-    diff: (before, after, oldHeader, newHeader) =>
-      unifiedDiff(before, after, { oldHeader, newHeader }),
+    diff: (before, after, oldHeader, newHeader, diffOptions) =>
+      unifiedDiff(before, after, { oldHeader, newHeader, maxWork: diffOptions?.maxWork }),
 
     page: async (title, pageOptions) =>
       toRevision(await source.getPage(title, { fresh: pageOptions?.fresh === true })),
-    revision: async (revid) => toRevision(await source.getRevision(revid)),
+    async revision(revid) {
+      try {
+        return toRevision(await source.getRevision(revid))
+      } catch (error) {
+        // Revision deletion hid the text: nothing can be quoted, and asking again will not help.
+        if (error instanceof WikiSourceError && error.code === 'permission_denied') {
+          throw new WikiFailure('evidence_unresolvable', error.message, { cause: error })
+        }
+        throw error
+      }
+    },
+    history: async (title, historyOptions) => {
+      const page = await source.history(title, historyOptions)
+      return { ...page, revisions: [...page.revisions] }
+    },
+    resolveTitle: (title) => source.resolveTitle(title),
     async search(query, limit) {
       const { nearmatch, text } = await source.search(query, limit)
       return { exact: nearmatch[0] ?? null, text: [...text] }

@@ -5,6 +5,7 @@ import { parseTitleOrUrl } from '@wiki/provenance'
 import type { z } from 'zod'
 import type { AliasResolution, ApiSection, Backend, Revision } from './backend.js'
 import { WikiFailure } from './backend.js'
+import { loadRevision } from './load-revision.js'
 import type { commandItem, linkItem, sectionItem, sectionOutput, warningItem } from './schemas.js'
 
 /** Where a tool reads its text: a whole revision or one section of it. */
@@ -17,12 +18,17 @@ export interface Scope {
   start: number
 }
 
+/** The current revision of a page, or the revision `revid` of it when one is given. */
 export async function loadPage(
   backend: Backend,
   titleOrUrl: string,
-  options?: { fresh?: boolean },
+  options?: { fresh?: boolean; revid?: number | undefined },
 ): Promise<Revision> {
-  return backend.page(parseTitleOrUrl(backend.site, titleOrUrl), options)
+  if (options?.revid !== undefined) return loadRevision(backend, titleOrUrl, options.revid)
+  const title = parseTitleOrUrl(backend.site, titleOrUrl)
+  return options?.fresh === undefined
+    ? backend.page(title)
+    : backend.page(title, { fresh: options.fresh })
 }
 
 export function findSection(revision: Revision, anchor: string): ApiSection {

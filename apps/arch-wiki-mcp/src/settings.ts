@@ -128,6 +128,8 @@ export const HELP_NOTES = `Tools (positional arguments in this order):
   commands <title_or_url> [anchor]
   warnings <title_or_url> [anchor]
   links <title_or_url> [anchor]
+  categories <title_or_url>       category <category>
+  backlinks <title_or_url>        recent_changes
 
 A tool call prints its result on stdout and exits 0; a tool failure prints {"error", "code"} on
 stderr and exits 1; verify exits 3 when the evidence is not reproduced.`

@@ -39,7 +39,7 @@ describe('runCli', () => {
   it('refuses unknown tools, too many and invalid arguments as usage errors', async () => {
     const { io: cli } = io()
     await expect(runCli(wiki.backend, 'nope', [], cli)).rejects.toThrow(UsageError)
-    await expect(runCli(wiki.backend, 'page', ['a', 'b'], cli)).rejects.toThrow(/Too many/)
+    await expect(runCli(wiki.backend, 'page', ['a', '5', 'c'], cli)).rejects.toThrow(/Too many/)
     await expect(runCli(wiki.backend, 'search', ['x', '99'], cli)).rejects.toThrow(/limit/)
   })
 

@@ -25,6 +25,14 @@ export interface FakeWiki {
   aliases: Map<string, TemplateAlias>
   searchHits: { exact: SearchHit | null; text: SearchHit[] }
   prefixesFrom: 'siteinfo' | 'fallback'
+  /** What the list methods answer; each call is logged in `calls` with its arguments as JSON. */
+  lists: {
+    categories: Awaited<ReturnType<Backend['pageCategories']>>
+    members: Awaited<ReturnType<Backend['categoryMembers']>>
+    backlinks: Awaited<ReturnType<Backend['backlinks']>>
+    recentChanges: Awaited<ReturnType<Backend['recentChanges']>>
+    prefix: Awaited<ReturnType<Backend['prefixSearch']>>
+  }
 }
 
 function sectionsOf(wikitext: string): ApiSection[] {
@@ -52,6 +60,9 @@ function sectionsOf(wikitext: string): ApiSection[] {
 export function fakeWiki(): FakeWiki {
   const current = new Map<string, Revision>()
   const byRevid = new Map<number, Revision>()
+  // Page ids from 7, one per title; each page's revids, oldest first.
+  const pageids = new Map<string, number>()
+  const revidsOf = new Map<string, number[]>()
   let nextRevid = 100
   const calls: string[] = []
   const aliases = new Map<string, TemplateAlias>()
@@ -60,11 +71,26 @@ export function fakeWiki(): FakeWiki {
     aliases,
     searchHits: { exact: null, text: [] },
     prefixesFrom: 'siteinfo',
+    lists: {
+      categories: { title: 'Example', redirectedFrom: null, categories: [] },
+      members: {
+        title: 'Category:Example',
+        exists: true,
+        counts: null,
+        members: [],
+        continue: null,
+      },
+      backlinks: { title: 'Example', exists: true, backlinks: [], continue: null },
+      recentChanges: { changes: [], scanned: 0, continue: null },
+      prefix: [],
+    },
     edit(title, wikitext) {
       const revid = nextRevid++
+      if (!pageids.has(title)) pageids.set(title, 7 + pageids.size)
+      revidsOf.set(title, [...(revidsOf.get(title) ?? []), revid])
       const revision: Revision = {
         title,
-        pageid: 7,
+        pageid: pageids.get(title) as number,
         revid,
         wikitext,
         sections: sectionsOf(wikitext),
@@ -103,9 +129,67 @@ export function fakeWiki(): FakeWiki {
           )
         return Promise.resolve(revision)
       },
+      history(title, options) {
+        calls.push(`history ${title} ${options.limit} ${options.continue ?? '-'}`)
+        const revids = revidsOf.get(title)
+        if (!revids || !current.has(title))
+          return Promise.reject(new WikiFailure('page_not_found', `Page not found: "${title}"`))
+        const newest = [...revids].reverse()
+        const start = options.continue === null ? 0 : Number(options.continue)
+        const slice = newest.slice(start, start + options.limit)
+        return Promise.resolve({
+          title,
+          pageid: pageids.get(title) as number,
+          redirectedFrom: null,
+          revisions: slice.map((revid) => ({
+            revid,
+            parentid: revids[revids.indexOf(revid) - 1] ?? 0,
+            timestamp: `2026-01-01T00:00:${String(revid % 60).padStart(2, '0')}Z`,
+            user: revid % 2 === 0 ? 'Alice' : null,
+            userHidden: revid % 2 !== 0,
+            comment: `edit ${revid}`,
+            commentHidden: false,
+            textHidden: false,
+            size: byRevid.get(revid)?.wikitext.length ?? 0,
+            minor: false,
+            tags: [],
+          })),
+          continue: start + options.limit < newest.length ? String(start + options.limit) : null,
+        })
+      },
+      resolveTitle(title) {
+        calls.push(`resolve ${title}`)
+        const pageid = pageids.get(title)
+        if (pageid === undefined || !current.has(title))
+          return Promise.reject(new WikiFailure('page_not_found', `Page not found: "${title}"`))
+        return Promise.resolve({ title, pageid, redirectedFrom: null })
+      },
       search(query, limit) {
         calls.push(`search ${query} ${limit}`)
         return Promise.resolve(wiki.searchHits)
+      },
+      pageCategories(title) {
+        calls.push(`categories ${title}`)
+        return Promise.resolve(wiki.lists.categories)
+      },
+      categoryTitle(name) {
+        return Promise.resolve(name.startsWith('Category:') ? name : `Category:${name}`)
+      },
+      categoryMembers(options) {
+        calls.push(`category ${JSON.stringify(options)}`)
+        return Promise.resolve(wiki.lists.members)
+      },
+      backlinks(options) {
+        calls.push(`backlinks ${JSON.stringify(options)}`)
+        return Promise.resolve(wiki.lists.backlinks)
+      },
+      recentChanges(options) {
+        calls.push(`recent_changes ${JSON.stringify(options)}`)
+        return Promise.resolve(wiki.lists.recentChanges)
+      },
+      prefixSearch(prefix, limit) {
+        calls.push(`prefix ${prefix} ${limit}`)
+        return Promise.resolve(wiki.lists.prefix)
       },
       linkPrefixes() {
         return Promise.resolve({ prefixes: new Set(['category']), from: wiki.prefixesFrom })

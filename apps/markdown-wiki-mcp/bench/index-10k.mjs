@@ -9,6 +9,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { createMarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
+import { measureEditAndMove } from './edit-move.mjs'
 
 // BENCH_QUICK=1 keeps the 10,000 pages the targets are stated for and runs the slow naive
 // baselines on fewer queries (1 cold, 3 cached); BENCH_PAGES, BENCH_COLD_QUERIES and
@@ -327,6 +328,7 @@ try {
     }
   }
   await source2.close()
+  const editRows = await measureEditAndMove({ createMarkdownFolderSource, root, names, progress })
   await source.close()
 
   progress('restart with the index cache')
@@ -489,6 +491,7 @@ try {
       target: '= 0',
       met: mismatches === 0,
     },
+    ...editRows,
   ]
   const report = {
     name: 'markdown-wiki-mcp: markdown-folder index vs naive scans',

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { UsageError, type CliOption, type OptionValues } from '@wiki/mcp-core/node'
 import {
   type FrontmatterSchema,
+  detectFrontmatterSchema,
   type SearchLanguage,
   frontmatterPresets,
   parseFrontmatterSchema,
@@ -16,14 +17,19 @@ export interface AppConfig {
   readonly rawPath: string | undefined
   readonly domain: string | undefined
   readonly timeZone: string | undefined
+  /** The schema in use: a preset name or the file given; `auto` is resolved to a preset. */
   /** The index cache file, or undefined when switched off. */
   readonly indexPath: string | undefined
   /** Search language when set; otherwise the schema's. */
   readonly language: SearchLanguage | undefined
   readonly schemaName: string
   readonly schema: FrontmatterSchema
+  /** Why this schema: chosen by `auto` (and on what evidence) or set by `--schema`. */
+  readonly schemaReason: string
   /** stdio without the write tools. */
   readonly readOnly: boolean
+  /** Register `wikiAppendLog` even where the schema and the folder do not call for a log. */
+  readonly log: boolean
   /** Raw tools over HTTP: only when `MCP_HTTP_EXPOSE_RAW` is exactly `true`. */
   readonly exposeRaw: boolean
   /** The raw setting as given, quoted in the start-up line when it is set but not `true`. */
@@ -83,10 +89,15 @@ export const OPTIONS = {
     flag: '--schema',
     env: 'WIKI_SCHEMA',
     value: 'NAME',
-    help: 'frontmatter schema: it, en, or a JSON schema file',
-    default: 'it',
+    help: 'frontmatter schema: auto, it, en, notes, or a JSON schema file',
+    default: 'auto',
   },
   readOnly: { flag: '--read-only', help: 'stdio without the write tools' },
+  log: {
+    flag: '--log',
+    env: 'WIKI_LOG',
+    help: 'offer wikiAppendLog on a notes folder without log.md, only when exactly "true"',
+  },
   exposeRaw: {
     flag: '--http-expose-raw',
     env: 'MCP_HTTP_EXPOSE_RAW',
@@ -124,8 +135,18 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
     problems.push(`WIKI_LANGUAGE "${language.slice(0, 60)}" must be it, en or none`)
   }
   const indexPath = indexFile(values.indexPath, wikiPath, problems)
-  const schemaName = values.schema ?? 'it'
-  const schema = loadSchema(schemaName, problems)
+  const given = values.schema ?? 'auto'
+  let schemaName = given
+  let schemaReason = 'set by --schema'
+  let schema: FrontmatterSchema | undefined
+  if (given === 'auto') {
+    if (wikiPath) {
+      const detected = detectFrontmatterSchema(wikiPath)
+      schemaName = detected.name
+      schema = detected.schema
+      schemaReason = `chosen by auto: ${detected.reason}`
+    }
+  } else schema = loadSchema(given, problems)
   if (problems.length > 0 || !wikiPath || !schema) throw new UsageError(problems.join('; '))
   return {
     wikiPath,
@@ -136,7 +157,9 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
     language: language as SearchLanguage | undefined,
     schemaName,
     schema,
+    schemaReason,
     readOnly: values.readOnly === 'true',
+    log: values.log === 'true',
     exposeRaw: values.exposeRaw === 'true',
     exposeRawValue: values.exposeRaw,
   }
@@ -180,13 +203,13 @@ function realFolder(
 }
 
 function loadSchema(name: string, problems: string[]): FrontmatterSchema | undefined {
-  if (name === 'it' || name === 'en') return frontmatterPresets[name]
+  if (name === 'it' || name === 'en' || name === 'notes') return frontmatterPresets[name]
   let json: unknown
   try {
     json = JSON.parse(readFileSync(path.resolve(name), 'utf8'))
   } catch (error) {
     problems.push(
-      `WIKI_SCHEMA "${name.slice(0, 200)}" is neither it, en nor a readable JSON file (${error instanceof SyntaxError ? 'invalid JSON' : 'unreadable'})`,
+      `WIKI_SCHEMA "${name.slice(0, 200)}" is neither auto, it, en, notes nor a readable JSON file (${error instanceof SyntaxError ? 'invalid JSON' : 'unreadable'})`,
     )
     return undefined
   }

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { UsageError } from '@wiki/mcp-core/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPTIONS, readConfig } from '../src/config.js'
@@ -16,6 +17,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(base, { recursive: true, force: true })
 })
+
+const EXAMPLE_WIKI = fileURLToPath(
+  new URL('../../../fixtures/markdown-wiki/wiki/', import.meta.url),
+)
 
 type Values = Parameters<typeof readConfig>[0]
 const none = Object.fromEntries(Object.keys(OPTIONS).map((key) => [key, undefined])) as Values
@@ -124,6 +129,21 @@ describe('readConfig', () => {
     const problems = problemsOf({ ...none, wikiPath: path.join(base, 'wiki'), schema: bad })
     expect(problems).toContain('/fields/0/values')
     expect(problems).toContain('/extra')
+  })
+
+  it('chooses the schema with auto by default and says why; --schema notes overrides', () => {
+    const auto = readConfig({ ...none, wikiPath: path.join(base, 'wiki') })
+    expect(auto).toMatchObject({ schemaName: 'notes' })
+    expect(auto.schema.fields).toEqual([])
+    expect(auto.schemaReason).toMatch(/^chosen by auto: no LLM-wiki service pages/)
+    const example = readConfig({ ...none, wikiPath: EXAMPLE_WIKI })
+    expect(example.schemaName).toBe('it')
+    expect(example.schema.fields[0]?.key).toBe('tipo')
+    const set = readConfig({ ...none, wikiPath: EXAMPLE_WIKI, schema: 'notes' })
+    expect(set).toMatchObject({ schemaName: 'notes', schemaReason: 'set by --schema' })
+    expect(problemsOf({ ...none, wikiPath: base, schema: 'fr' })).toContain(
+      'is neither auto, it, en, notes nor a readable JSON file',
+    )
   })
 
   it('registers both folders as absolute paths, with placeholders when unset', () => {

@@ -63,3 +63,21 @@ describe('unifiedDiff', () => {
     expect(diff).toBe('--- GRUB@1\n+++ GRUB@2\n@@ -2,2 +2,2 @@\n-b\n-c\n+B\n+C\n')
   })
 })
+
+describe('unifiedDiff: bounded work', () => {
+  it('throws evidence_unresolvable past maxWork line pairs, after trimming common ends', () => {
+    const many = (tag: string) => Array.from({ length: 300 }, (_, i) => `${tag}${i}`).join('\n')
+    const same = `${'same\n'.repeat(10_000)}`
+    expect(() =>
+      unifiedDiff(many('a'), many('b'), { oldHeader: 'a', newHeader: 'b', maxWork: 50_000 }),
+    ).toThrow(expect.objectContaining({ code: 'evidence_unresolvable' }) as Error)
+    // Ten thousand equal lines around one change cost one pair, not a hundred million.
+    expect(
+      unifiedDiff(`${same}x\n${same}`, `${same}y\n${same}`, {
+        oldHeader: 'a',
+        newHeader: 'b',
+        maxWork: 1,
+      }),
+    ).toContain('-x\n+y\n')
+  })
+})

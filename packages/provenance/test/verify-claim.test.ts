@@ -105,3 +105,26 @@ describe('judgeVerifyClaim', () => {
     })
   })
 })
+
+describe('readVerifyClaim: text no hash can attest', () => {
+  it('a lone surrogate in content_raw or section_anchor is invalid_arguments naming the field', () => {
+    const cases = [
+      [{ revid: 1, content_raw: 'rm -rf \ud800' }, 'content_raw'],
+      [{ revid: 1, content_raw: '\udfff', section_anchor: 'A' }, 'content_raw'],
+      [{ revid: 1, content_raw: 'ok', section_anchor: 'A\ud83d' }, 'section_anchor'],
+      [{ evidence: { revid: 1, message_raw: 'x\udc00' } }, 'content_raw'],
+    ] as const
+    for (const [args, field] of cases) {
+      let error: ProvenanceError | undefined
+      try {
+        readVerifyClaim(args)
+      } catch (caught) {
+        error = caught as ProvenanceError
+      }
+      expect(error?.code).toBe('invalid_arguments')
+      expect(error?.message).toContain(`${field}: holds a lone UTF-16 surrogate`)
+    }
+    // A well-formed astral character is ordinary text.
+    expect(readVerifyClaim({ revid: 1, content_raw: '😀' }).contentRaw).toBe('😀')
+  })
+})

@@ -123,3 +123,52 @@ describe('hostile paths built on disk', () => {
     expect((await lstat(path.join(made.wiki, 'alias.md'))).isSymbolicLink()).toBe(true)
   })
 })
+
+describe('hostile paths against the editing tools', () => {
+  it.each(hostile.cases.map((c) => [c.category, JSON.stringify(c.path).slice(0, 60), c] as const))(
+    '%s %s is refused by editPage, movePage (to) and deletePage; nothing changes',
+    async (_category, _shown, entry) => {
+      const before = await snapshot()
+      const expected = { code: 'invalid_path', reason: entry.reason }
+      expect(
+        await refusal(source.editPage({ path: entry.path, oldText: 'testo', newText: 'x' })),
+      ).toEqual(expected)
+      expect(await refusal(source.movePage({ from: 'note', to: entry.path }))).toEqual(expected)
+      expect(await refusal(source.deletePage({ path: entry.path, force: true }))).toEqual(expected)
+      expect(await snapshot()).toEqual(before)
+    },
+  )
+
+  it('refuses the non-markdown-independent cases as a move source and a section read', async () => {
+    const before = await snapshot()
+    for (const entry of hostile.cases.filter((c) => c.reason !== 'not_markdown')) {
+      expect((await refusal(source.movePage({ from: entry.path, to: 'x.md' }))).code).toBe(
+        'invalid_path',
+      )
+      expect((await refusal(source.readSection(entry.path, 'Pagina'))).code).toBe('invalid_path')
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('refuses edits, moves and deletes through symlinks leading out, and moves into them', async () => {
+    await symlink(outside, path.join(made.wiki, 'out'))
+    await symlink(path.join(outside, 'secret.md'), path.join(made.wiki, 'secret.md'))
+    await symlink(made.raw, path.join(made.wiki, 'fonti'))
+    const before = await snapshot()
+    for (const target of ['out/secret.md', 'secret.md', 'fonti/fonte.md']) {
+      expect(
+        (await refusal(source.editPage({ path: target, oldText: 'testo', newText: 'x' }))).code,
+      ).toBe('invalid_path')
+      expect((await refusal(source.deletePage({ path: target, force: true }))).code).not.toBe(
+        'accepted',
+      )
+    }
+    for (const target of ['out/moved.md', 'fonti/moved.md', 'secret.md']) {
+      expect(await refusal(source.movePage({ from: 'note', to: target }))).toEqual({
+        code: 'invalid_path',
+        reason: 'outside_root',
+      })
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+})

@@ -3,7 +3,7 @@ import { asAttributed } from '@wiki/provenance'
 import { z } from 'zod'
 import type { Backend } from '../backend.js'
 import { linkEvidence, loadPage, scopeOf } from '../evidence.js'
-import { anchor, linksOutput, titleOrUrl } from '../schemas.js'
+import { anchor, linksOutput, revidInput, titleOrUrl } from '../schemas.js'
 
 export function linksTool(backend: Backend) {
   return defineTool({
@@ -11,11 +11,15 @@ export function linksTool(backend: Backend) {
     title: 'Internal links of a page or section (attributed)',
     description:
       'Internal [[links]] of a section or page in document order, with their revid and revision URLs but no hash: a link is a target, not a quotation. Category, file, template, interwiki and language links are excluded using the wiki\'s own prefixes (prefixes_from "fallback" when siteinfo could not be read).',
-    input: z.strictObject({ title_or_url: titleOrUrl, anchor: anchor.optional() }),
+    input: z.strictObject({
+      title_or_url: titleOrUrl,
+      anchor: anchor.optional(),
+      revid: revidInput,
+    }),
     output: linksOutput,
     access: 'read',
     handler: async (args) => {
-      const revision = await loadPage(backend, args.title_or_url)
+      const revision = await loadPage(backend, args.title_or_url, { revid: args.revid })
       const scope = scopeOf(backend, revision, args.anchor ?? null)
       const { prefixes, from } = await backend.linkPrefixes()
       return asAttributed({

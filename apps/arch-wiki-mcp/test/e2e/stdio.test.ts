@@ -10,9 +10,15 @@ const shared = sharedDir()
 const dir = shared && join(shared, 'arch-fixtures')
 
 const TOOLS = [
+  'backlinks',
+  'categories',
+  'category',
   'commands',
+  'diff',
+  'history',
   'links',
   'page',
+  'recent_changes',
   'recheck',
   'search',
   'section',
@@ -50,7 +56,7 @@ describe.skipIf(!dir)(`arch-wiki-mcp over stdio ${dir ? '' : SHARED_MISSING_REAS
       content?: unknown
     }>
 
-  it('lists exactly the nine read-only tools and the usage prompt', async () => {
+  it('lists exactly the read-only tools and the usage prompt', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS)
     expect(tools.find((t) => t.name === 'page')?._meta).toEqual({

@@ -23,8 +23,22 @@ if (!existsSync(path.join(APP_DIR, 'dist', 'main.js'))) {
   )
 }
 
-export const READ_TOOLS = ['wikiSearch', 'wikiListPages', 'wikiReadPage', 'wikiGraph', 'wikiStatus']
-export const WRITE_TOOLS = ['wikiWritePage', 'wikiAppendLog']
+export const READ_TOOLS = [
+  'wikiSearch',
+  'wikiListPages',
+  'wikiReadPage',
+  'wikiGraph',
+  'wikiStatus',
+  'wikiRecentChanges',
+  'wikiListTags',
+]
+export const WRITE_TOOLS = [
+  'wikiWritePage',
+  'wikiAppendLog',
+  'wikiEditPage',
+  'wikiMovePage',
+  'wikiDeletePage',
+]
 export const RAW_TOOLS = ['wikiListRaw', 'wikiReadRaw', 'wikiChecksum', 'wikiRawDiff']
 
 export function newToken(): string {

@@ -1,3 +1,5 @@
+import { ProvenanceError } from './provenance-error.js'
+
 export interface UnifiedDiffOptions {
   /** The text after `--- `, e.g. `GRUB@858930`. */
   readonly oldHeader: string
@@ -5,6 +7,12 @@ export interface UnifiedDiffOptions {
   readonly newHeader: string
   /** Unchanged lines around each change (default 3). */
   readonly context?: number | undefined
+  /**
+   * Largest number of line pairs compared after the common head and tail are trimmed (default
+   * unbounded). The comparison table takes 4 bytes per pair, so a caller serving many clients
+   * bounds it; a larger diff throws `evidence_unresolvable`.
+   */
+  readonly maxWork?: number | undefined
 }
 
 type Op = {
@@ -29,7 +37,7 @@ export function unifiedDiff(
   const context = options.context ?? 3
   const a = splitLines(oldText)
   const b = splitLines(newText)
-  const ops = diffLines(a, b)
+  const ops = diffLines(a, b, options.maxWork ?? Number.POSITIVE_INFINITY)
 
   const out = [`--- ${options.oldHeader}`, `+++ ${options.newHeader}`]
   let i = 0
@@ -85,7 +93,7 @@ function splitLines(text: string): Lines {
 }
 
 /** Line operations from a longest common subsequence, after trimming the common ends. */
-function diffLines(left: Lines, right: Lines): Op[] {
+function diffLines(left: Lines, right: Lines, maxWork: number): Op[] {
   const a = left.lines
   const b = right.lines
   // A last line without its newline differs from the same text with one.
@@ -106,6 +114,12 @@ function diffLines(left: Lines, right: Lines): Op[] {
   }
   const n = a.length - head - tail
   const m = b.length - head - tail
+  if (n * m > maxWork) {
+    throw new ProvenanceError(
+      'evidence_unresolvable',
+      `The texts differ in ${n} and ${m} lines, more than ${maxWork} line pairs to compare; diff a section instead.`,
+    )
+  }
   // lcs[i][j]: LCS length of a[head+i..] and b[head+j..], in one flat array.
   const width = m + 1
   const lcs = new Uint32Array((n + 1) * width)

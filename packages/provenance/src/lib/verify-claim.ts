@@ -76,6 +76,27 @@ function fragmentOf(url: string | null): string | null {
  * Throws `ProvenanceError` `invalid_arguments` naming what is missing or contradictory.
  */
 export function readVerifyClaim(args: Readonly<VerifyArguments>): VerifyClaim {
+  const claim = readClaimFields(args)
+  // UTF-8 has no encoding for half a surrogate pair: such text can be neither hashed nor found in
+  // a revision, so it is a bad argument, not a failure of ours.
+  for (const [field, value] of [
+    ['content_raw', claim.contentRaw],
+    ['section_anchor', claim.sectionAnchor],
+  ] as const) {
+    const index = value?.search(LONE_SURROGATE) ?? -1
+    if (index !== -1) {
+      throw invalid(
+        `${field}: holds a lone UTF-16 surrogate at index ${index}; expected well-formed Unicode text`,
+      )
+    }
+  }
+  return claim
+}
+
+// With the `u` flag a surrogate range matches only unpaired halves.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u
+
+function readClaimFields(args: Readonly<VerifyArguments>): VerifyClaim {
   const { evidence } = args
   if (evidence) {
     const loose = (

@@ -59,6 +59,71 @@ export class FileLocks {
     }
   }
 
+  /**
+   * Runs `work` with every target locked at once. Within the process, callers queue on every
+   * target they need, registered in one step, so two multi-target callers never wait in a
+   * circle. Across processes every lock is first tried at once; if another process holds one,
+   * those taken are released and the locks are taken one by one in code-unit order instead, the
+   * order every multi-target caller uses.
+   */
+  async withLocks<T>(
+    targets: readonly string[],
+    shownPaths: readonly string[],
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const unique = [...new Set(targets)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const previous = unique.map((target) => this.#queues.get(target) ?? Promise.resolve())
+    const run = Promise.all(previous.map((p) => p.catch(() => undefined))).then(() =>
+      this.#lockedAll(unique, (target) => shownPaths[targets.indexOf(target)] ?? target, work),
+    )
+    const tail = run.catch(() => undefined)
+    for (const target of unique) this.#queues.set(target, tail)
+    try {
+      return await run
+    } finally {
+      for (const target of unique)
+        if (this.#queues.get(target) === tail) this.#queues.delete(target)
+    }
+  }
+
+  async #lockedAll<T>(
+    targets: readonly string[],
+    shown: (target: string) => string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const releases: (() => Promise<void>)[] = []
+    const releaseAll = async (): Promise<void> => {
+      for (const release of releases.splice(0)) {
+        this.#held.delete(release)
+        await release().catch(() => undefined)
+      }
+    }
+    try {
+      const tried = await Promise.allSettled(targets.map((target) => this.#tryLock(target)))
+      for (const outcome of tried) if (outcome.status === 'fulfilled') releases.push(outcome.value)
+      const failure = tried.find((outcome) => outcome.status === 'rejected')
+      if (failure) {
+        await releaseAll()
+        if (!isCode(failure.reason, 'ELOCKED')) throw failure.reason
+        for (const target of targets) releases.push(await this.#acquire(target, shown(target)))
+      }
+      for (const release of releases) this.#held.add(release)
+      return await work()
+    } finally {
+      await releaseAll()
+    }
+  }
+
+  #tryLock(target: string): Promise<() => Promise<void>> {
+    return lockfile.lock(target, {
+      realpath: false,
+      stale: this.#timings.staleMs,
+      update: this.#timings.updateMs,
+      retries: 0,
+      onCompromised: () => undefined,
+    })
+  }
+
   async #locked<T>(target: string, shownPath: string, work: () => Promise<T>): Promise<T> {
     const release = await this.#acquire(target, shownPath)
     this.#held.add(release)

@@ -11,13 +11,29 @@ import { readIndexCache, writeIndexCache } from './index-cache.js'
 import { PageCatalog } from './page-catalog.js'
 import { type DescribePage, listPages, pageDescriber } from './page-listing.js'
 import { readPage } from './page-read.js'
+import { readSection } from './section-read.js'
+import { editPage } from './edit-page.js'
 import type { StoredPage } from './page-store.js'
+import { movePage } from './move-page.js'
+import { deletePage } from './delete-page.js'
+import { recentChanges } from './recent-changes.js'
+import { listTags } from './list-tags.js'
+import { recoverMove } from './move-journal.js'
 import { PageSearch } from './page-search.js'
 import { isInside } from './path-rules.js'
 import { RawLayer } from './raw-layer.js'
 import type {
   AppendLogResult,
   ChecksumResult,
+  EditPageInput,
+  EditResult,
+  MovePageInput,
+  MoveResult,
+  DeletePageInput,
+  DeleteResult,
+  RecentChanges,
+  RecentChangesOptions,
+  TagList,
   LinkGraph,
   LogEntry,
   MarkdownFolderSource,
@@ -27,6 +43,7 @@ import type {
   RawSource,
   SearchQuery,
   SearchResult,
+  SectionRead,
   WikiStatus,
   WriteResult,
 } from './types.js'
@@ -120,6 +137,8 @@ class FolderSource implements MarkdownFolderSource {
   readonly #indexPath: string | undefined
   readonly #warn: (message: string) => void
   #saveTimer: NodeJS.Timeout | undefined
+  readonly #beforeRename: ((tempPath: string) => void | Promise<void>) | undefined
+  readonly #gitCommand: string
 
   constructor(
     root: string,
@@ -145,6 +164,8 @@ class FolderSource implements MarkdownFolderSource {
       options.warn ?? ((message: string) => process.stderr.write(`markdown-folder: ${message}\n`))
     this.#locks = new FileLocks({ ...defaultLockTimings, ...options.lockTimings })
     this.#writer = new LockedWriter(this.#catalog, this.#locks, options.beforeRename)
+    this.#beforeRename = options.beforeRename
+    this.#gitCommand = options.commands?.git ?? 'git'
     this.#rawLayer = new RawLayer(
       rawRoot,
       {
@@ -171,6 +192,8 @@ class FolderSource implements MarkdownFolderSource {
 
   async start(): Promise<void> {
     const started = performance.now()
+    // a move a crash interrupted after its commit point is finished before any page is read
+    await recoverMove(this.#catalog.root, this.#locks)
     await this.#catalog.start(this.#readCache())
     this.#search.pack()
     this.indexingMs = Math.round(performance.now() - started)
@@ -250,7 +273,11 @@ class FolderSource implements MarkdownFolderSource {
   }
 
   graph(
-    options: { slug?: string | undefined; limit?: number | undefined } = {},
+    options: {
+      slug?: string | undefined
+      limit?: number | undefined
+      offset?: number | undefined
+    } = {},
   ): Promise<LinkGraph> {
     return linkGraph(this.#catalog, options)
   }
@@ -273,6 +300,37 @@ class FolderSource implements MarkdownFolderSource {
 
   checksum(input: string): Promise<ChecksumResult> {
     return fileChecksum({ wiki: this.#catalog.root, raw: this.#rawLayer.root }, input)
+  }
+
+  editPage(input: EditPageInput): Promise<EditResult> {
+    return editPage(this.#writer, this.schema, input)
+  }
+
+  readSection(slug: string, section: string): Promise<SectionRead> {
+    return readSection(this.#catalog, this.#date, slug, section)
+  }
+
+  movePage(input: MovePageInput): Promise<MoveResult> {
+    const context = {
+      catalog: this.#catalog,
+      writer: this.#writer,
+      locks: this.#locks,
+      beforeRename: this.#beforeRename,
+    }
+    return movePage(context, input)
+  }
+
+  deletePage(input: DeletePageInput): Promise<DeleteResult> {
+    return deletePage(this.#catalog, this.#writer, input)
+  }
+
+  recentChanges(options: RecentChangesOptions = {}): Promise<RecentChanges> {
+    return recentChanges(this.#catalog, this.#gitCommand, options)
+  }
+
+  listTags(options: { limit?: number | undefined } = {}): Promise<TagList> {
+    const tagsKey = this.schema.fields.find((field) => field.role === 'tags')?.key ?? 'tags'
+    return listTags(this.#catalog, tagsKey, options)
   }
 }
 

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
 import { WikiSourceError } from '../wiki-source-error.js'
@@ -124,7 +124,7 @@ export class PageCatalog {
   store(page: StoredPage, reused = false): void {
     const old = this.#pages.get(page.path)
     if (old) this.#bySlug.delete(old.slug)
-    else this.#resolver = undefined
+    if (!old || old.aliases.join('\n') !== page.aliases.join('\n')) this.#resolver = undefined
     this.#pages.set(page.path, page)
     this.#bySlug.set(page.slug, page)
     for (const listener of this.#listeners) listener.stored(page, reused)
@@ -140,11 +140,16 @@ export class PageCatalog {
   }
 
   slugResolver(): SlugResolver {
-    this.#resolver ??= new SlugResolver(this.#bySlug.keys())
+    this.#resolver ??= new SlugResolver(
+      this.#bySlug.keys(),
+      [...this.#bySlug.values()].flatMap((page) =>
+        page.aliases.map((alias) => [alias, page.slug] as const),
+      ),
+    )
     return this.#resolver
   }
 
-  /** Exact, then unique case-insensitive, then (no `/`) unique basename. */
+  /** Exact, then unique case-insensitive, then (no `/`) unique basename, then unique alias. */
   resolveSlug(input: string): StoredPage {
     assertLexicalPath('slug', input, false)
     const slug = input.normalize('NFC').replace(/\.md$/i, '')
@@ -156,6 +161,11 @@ export class PageCatalog {
       candidates = [...this.#bySlug.values()].filter(
         (page) => (page.slug.split('/').at(-1) ?? '').toLowerCase() === lower,
       )
+    }
+    if (candidates.length === 0) {
+      candidates = this.slugResolver()
+        .byAlias(slug)
+        .flatMap((found) => this.#bySlug.get(found) ?? [])
     }
     if (candidates.length === 1 && candidates[0]) return candidates[0]
     if (candidates.length > 1) {
@@ -213,13 +223,25 @@ export class PageCatalog {
           if (key.startsWith(`${pagePath}/`)) this.forget(key)
         continue
       }
+      if (this.#throughLinkedFolder(relative)) {
+        // reported under a folder that is now a symlink (a watch on a folder moved away keeps
+        // reporting its old path): the path no longer names anything inside the wiki
+        this.forget(relative.normalize('NFC'))
+        this.#forgetUnder(relative)
+        continue
+      }
       if (info.isDirectory()) {
         if (lexicalPathRefusal(relative, false)) continue
         for (const file of await walkPages(this.root, absolute))
           this.#reloadIfChanged(file.relative, file.realPath)
         continue
       }
-      if (lexicalPathRefusal(relative, true)) continue
+      if (lexicalPathRefusal(relative, true)) {
+        // a folder that became a symlink (or anything but a folder): the walk never enters
+        // one, so none of the pages once under it is a page any more
+        if (info.isSymbolicLink() || !info.isDirectory()) this.#forgetUnder(relative)
+        continue
+      }
       let real = absolute
       if (info.isSymbolicLink()) {
         const found = (await walkPages(this.root, path.dirname(absolute))).find(
@@ -233,6 +255,27 @@ export class PageCatalog {
       } else if (!info.isFile()) continue
       this.#reloadIfChanged(relative, real)
     }
+  }
+
+  #forgetUnder(relative: string): void {
+    const prefix = `${relative.normalize('NFC')}/`
+    for (const key of [...this.#pages.keys()]) if (key.startsWith(prefix)) this.forget(key)
+  }
+
+  /** Whether a folder on the way to `relative` is not a real folder (a symlink, a file, gone). */
+  #throughLinkedFolder(relative: string): boolean {
+    const segments = relative.split('/')
+    let folder = this.root
+    for (const segment of segments.slice(0, -1)) {
+      folder = path.join(folder, segment)
+      try {
+        const info = lstatSync(folder)
+        if (info.isSymbolicLink() || !info.isDirectory()) return true
+      } catch {
+        return true
+      }
+    }
+    return false
   }
 
   /** Re-reads a page only when its signature changed (synchronous: see `loadPage`). */

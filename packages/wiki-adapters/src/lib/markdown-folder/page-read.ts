@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises'
-import { WikiSourceError } from '../wiki-source-error.js'
+import { linkResolver } from './link-resolution.js'
 import type { LocalDate } from './local-date.js'
 import type { PageCatalog } from './page-catalog.js'
+import { readConfinedPage } from './page-file.js'
 import { fileSignature, parsePage } from './page-store.js'
 import { sha256Hex } from './sha256.js'
 import { cutString } from './tokenize.js'
@@ -20,18 +20,7 @@ export async function readPage(
 ): Promise<PageRead> {
   await catalog.refresh()
   let page = catalog.resolveSlug(slug)
-  let bytes: Buffer
-  let info
-  try {
-    info = await stat(page.realPath)
-    bytes = await readFile(page.realPath)
-    catalog.countRead()
-  } catch {
-    catalog.forget(page.path)
-    throw new WikiSourceError('not_found', `No page "${slug}" in wiki/ (it was just removed).`, {
-      data: { path: slug },
-    })
-  }
+  const { bytes, info } = await readConfinedPage(catalog, page, slug)
   const fileText = bytes.toString('utf8')
   if (page.signature !== fileSignature(info)) {
     page = parsePage(page.path, page.realPath, fileText, info)
@@ -40,9 +29,9 @@ export async function readPage(
   const maxChars = options.maxChars ?? 100_000
   const content = cutString(page.content, maxChars)
   const shownText = cutString(fileText, maxChars)
-  const resolver = catalog.slugResolver()
+  const resolve = linkResolver(catalog)
   const links = page.links.map((link) => {
-    const resolution = resolver.resolve(link)
+    const resolution = resolve(link, page.slug)
     return resolution.status === 'resolved' ? resolution.slug : link.target
   })
   return {
@@ -52,6 +41,8 @@ export async function readPage(
     frontmatter: { ...page.frontmatter },
     content,
     links: [...new Set(links)],
+    tags: [...page.tags],
+    aliases: [...page.aliases],
     updatedAt: date(info.mtimeMs),
     fileText: shownText,
     sha256: sha256Hex(bytes),

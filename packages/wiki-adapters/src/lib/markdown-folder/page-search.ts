@@ -119,8 +119,11 @@ export class PageSearch implements CatalogListener {
     this.#index.settle()
   }
 
+  /** The page's tags in every form, with the schema's own tag field when it has another key. */
   #tags(page: StoredPage): string[] {
-    return this.#tagsKey ? stringList(page.frontmatter[this.#tagsKey]) : []
+    const key = this.#tagsKey
+    if (key === undefined || key === 'tags' || key === 'tag') return [...page.tags]
+    return [...new Set([...stringList(page.frontmatter[key]), ...page.tags])]
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {

@@ -1,4 +1,6 @@
+import { describeNetworkFailure } from '../network-failure.js'
 import { WikiSourceError } from '../wiki-source-error.js'
+import { answerShapeProblem } from './answer-shape.js'
 import { recordingFileName } from './recording-file-name.js'
 import type { RecordingStore } from './recording-store.js'
 
@@ -47,6 +49,7 @@ export type ApiBody = Record<string, unknown>
 const NOT_FOUND_CODES = new Set(['missingtitle', 'invalidtitle', 'nosuchrevid', 'missingpage'])
 const RETRY_STATUSES = new Set([429, 503])
 const MAX_RETRY_AFTER_MS = 30_000
+const MAX_REDIRECTS = 3
 
 /** Sends API calls (or replays them), classifies envelopes and coalesces identical calls. */
 export class ApiClient {
@@ -115,6 +118,7 @@ export class ApiClient {
         `The offline recording ${name} in ${store.location ?? 'the offline store'} is not JSON.`,
       )
     }
+    checkShape(call, body)
     return this.#classify(call, body)
   }
 
@@ -164,12 +168,7 @@ export class ApiClient {
           }, this.#options.timeout)
         })
         const exchange = (async (): Promise<[Response, string]> => {
-          const answer = await this.#options.fetch(url, {
-            method: 'GET',
-            headers: { 'User-Agent': this.#options.userAgent, Accept: 'application/json' },
-            redirect: 'follow',
-            signal: controller.signal,
-          })
+          const answer = await this.#followOnHost(url, controller.signal, call)
           return [answer, await readLimited(answer, this.#options.maxBytes)]
         })()
         ;[response, text] = await Promise.race([exchange, timeout])
@@ -180,7 +179,7 @@ export class ApiClient {
         throw upstream(
           timedOut
             ? `no answer within ${this.#options.timeout} ms (${call.action} ${JSON.stringify(call.key)})`
-            : `the request failed (${call.action} ${JSON.stringify(call.key)}): ${error instanceof Error ? error.message : String(error)}`,
+            : `${describeNetworkFailure(error, url)} (${call.action} ${JSON.stringify(call.key)})`,
           error,
         )
       } finally {
@@ -209,8 +208,57 @@ export class ApiClient {
         await sleep(backoff(attempt, retryDelay, response.headers.get('retry-after')))
         continue
       }
+      checkShape(call, body)
       await this.#record(call, body)
       return this.#classify(call, body)
+    }
+  }
+
+  /**
+   * Fetches `url`, following at most a few redirects, and only those that stay on the configured
+   * wiki's host (an upgrade from http to https included). A redirect elsewhere is refused: the
+   * other host's text would otherwise be cited under this wiki's revision URLs.
+   */
+  async #followOnHost(url: string, signal: AbortSignal, call: ApiCall): Promise<Response> {
+    const home = new URL(this.#options.apiUrl)
+    let target = url
+    for (let hop = 0; ; hop++) {
+      const answer = await this.#options.fetch(target, {
+        method: 'GET',
+        headers: { 'User-Agent': this.#options.userAgent, Accept: 'application/json' },
+        redirect: 'manual',
+        signal,
+      })
+      const redirected =
+        answer.type === 'opaqueredirect' || (answer.status >= 300 && answer.status < 400)
+      if (!redirected) return answer
+      await answer.body?.cancel().catch(() => undefined)
+      const location = answer.headers.get('location')
+      let next: URL | undefined
+      try {
+        next = location === null ? undefined : new URL(location, target)
+      } catch {
+        next = undefined
+      }
+      const where = `${call.action} ${JSON.stringify(call.key)}`
+      if (next === undefined) {
+        throw upstream(`HTTP ${answer.status} without a usable Location for ${where}`)
+      }
+      const sameOrigin = next.origin === home.origin
+      const upgrade =
+        home.protocol === 'http:' &&
+        next.protocol === 'https:' &&
+        next.hostname === home.hostname &&
+        next.port === ''
+      if (!sameOrigin && !upgrade) {
+        throw upstream(
+          `HTTP ${answer.status} for ${where} redirects to ${JSON.stringify(next.host)}, not this wiki's host ${JSON.stringify(home.host)}; redirects off the configured host are not followed (check the wiki URL setting)`,
+        )
+      }
+      if (hop >= MAX_REDIRECTS) {
+        throw upstream(`more than ${MAX_REDIRECTS} redirects for ${where}`)
+      }
+      target = next.href
     }
   }
 
@@ -232,6 +280,7 @@ export class ApiClient {
         `the answer to ${call.action} ${JSON.stringify(call.key)} is not a JSON object`,
       )
     }
+
     if (isObject(body.error)) {
       const code = typeof body.error.code === 'string' ? body.error.code : 'unknown'
       if (NOT_FOUND_CODES.has(code)) {
@@ -248,6 +297,14 @@ export class ApiClient {
       )
     }
     return body
+  }
+}
+
+/** Refuses an answer no field of which may be read (see answer-shape.ts). */
+function checkShape(call: ApiCall, body: unknown): void {
+  const problem = answerShapeProblem(body)
+  if (problem !== null) {
+    throw upstream(`the answer to ${call.action} ${JSON.stringify(call.key)} ${problem}`)
   }
 }
 

@@ -7,9 +7,24 @@ import {
   type ApiCall,
   type MediaWikiRequestEvent,
 } from './api-client.js'
+import { isPositiveInteger } from './api-values.js'
+import { backlinks, type Backlinks, type BacklinksOptions } from './backlinks.js'
+import {
+  categoryMembers,
+  type CategoryMembers,
+  type CategoryMembersOptions,
+} from './category-members.js'
 import { FALLBACK_LINK_PREFIXES, linkPrefixesFromSiteInfo } from './link-prefixes.js'
+import { ListReader } from './list-reader.js'
+import { pageCategories, type PageCategories } from './page-categories.js'
+import { fromToMap } from './query-title.js'
+import { prefixSearch, type PrefixSearchHit } from './prefix-search.js'
+import { recentChanges, type RecentChanges, type RecentChangesOptions } from './recent-changes.js'
+import { siteInfoFrom, type SiteInfo } from './site-info.js'
 import { LruCache, TtlCache } from './lru-cache.js'
+import { fetchPageHistory, type HistoryOptions, type MediaWikiHistory } from './page-history.js'
 import type { RecordingStore } from './recording-store.js'
+import { resolveTitle, type ResolvedTitle } from './resolve-title.js'
 import {
   canonicalTemplateName,
   compareCodePoints,
@@ -137,6 +152,10 @@ export interface MediaWikiSource {
   getRevisionWikitext(
     revid: number,
   ): Promise<{ readonly title: string; readonly revid: number; readonly wikitext: string }>
+  /** One page of a page's history, newest first: one request. */
+  history(title: string, options: Readonly<HistoryOptions>): Promise<MediaWikiHistory>
+  /** The page a title names now (normalised, one redirect followed): one request. */
+  resolveTitle(title: string): Promise<ResolvedTitle>
   /** Exact-title search, then full-text search: two requests, in that order. */
   search(query: string, limit: number): Promise<MediaWikiSearchResults>
   /** The link prefixes to exclude, from siteinfo or, on an outage, the static fallback. */
@@ -150,6 +169,18 @@ export interface MediaWikiSource {
     servedTitle: string,
     names: Iterable<string>,
   ): Promise<ReadonlyMap<string, TemplateAlias>>
+  /** The categories of a page (hidden ones marked), following redirects. */
+  pageCategories(title: string): Promise<PageCategories>
+  /** One page of a category's members, with the category's counts. */
+  categoryMembers(options: Readonly<CategoryMembersOptions>): Promise<CategoryMembers>
+  /** One page of the links, redirects and transclusions pointing at a page. */
+  backlinks(options: Readonly<BacklinksOptions>): Promise<Backlinks>
+  /** One page of the wiki's recent changes, newest first. */
+  recentChanges(options: Readonly<RecentChangesOptions>): Promise<RecentChanges>
+  /** Titles starting with a prefix (the wiki's completion search). */
+  prefixSearch(prefix: string, limit: number): Promise<readonly PrefixSearchHit[]>
+  /** Site name, language, title case and namespaces (with aliases) from siteinfo. */
+  siteInfo(): Promise<SiteInfo>
 }
 
 const DEFAULT_USER_AGENT = 'wiki-mcp/0.0.0 (+https://github.com/wiki-mcp/wiki-mcp)'
@@ -204,6 +235,20 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
   const titles = new TtlCache<string, TitleEntry>(ttl, now)
   const aliases = new TtlCache<string, TemplateAlias>(ttl, now)
   const prefixCache = new TtlCache<'siteinfo', ReadonlySet<string>>(ttl, now)
+  // Search answers change only as the wiki's index does; a short TTL spares the two requests
+  // an agent's repeated or paged-over query would cost.
+  const searches = new TtlCache<string, MediaWikiSearchResults>(ttl, now, 1000)
+
+  // Lists change with every edit: kept for the title TTL, within 8 MiB.
+  const lists = new ListReader(client, { ttl, now, maxBytes: 8 * 1024 * 1024 })
+  const checkLimit = (limit: number): void => {
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500) {
+      throw new WikiSourceError(
+        'invalid_arguments',
+        `limit must be an integer from 1 to 500, got ${String(limit)}.`,
+      )
+    }
+  }
 
   const remember = (revision: MediaWikiRevision): void => {
     revisions.set(revision.revid, revision, revision.wikitext.length * 2)
@@ -259,10 +304,27 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     }
   }
 
+  // A revision whose text revision deletion hid answers `permissiondenied`: not an outage, so it
+  // gets its own code instead of the retryable upstream one.
+  const callRevision = async (revid: number, prop: string): Promise<ApiBody> => {
+    try {
+      return await client.call(revisionCall(revid, prop))
+    } catch (error) {
+      if (error instanceof WikiSourceError && error.data?.apiCode === 'permissiondenied') {
+        throw new WikiSourceError(
+          'permission_denied',
+          `Revision ${revid} is hidden on this wiki (revision deletion): its text cannot be read.`,
+          { cause: error, data: { apiCode: 'permissiondenied' } },
+        )
+      }
+      throw error
+    }
+  }
+
   const getRevision = async (revid: number): Promise<MediaWikiRevision> => {
     const cached = revisions.get(revid)
     if (cached !== undefined) return cached
-    const body = await client.call(revisionCall(revid, 'wikitext|sections|revid'))
+    const body = await callRevision(revid, 'wikitext|sections|revid')
     const revision = readParse(body, `revision ${revid}`)
     if (revision.revid !== revid) {
       throw upstream(`asked for revision ${revid}, the wiki served revision ${revision.revid}`)
@@ -276,7 +338,7 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     if (cached !== undefined) {
       return { title: cached.title, revid, wikitext: cached.wikitext }
     }
-    const body = await client.call(revisionCall(revid, 'wikitext'))
+    const body = await callRevision(revid, 'wikitext')
     const parse = body.parse
     if (!isObject(parse)) throw upstream(`no "parse" in the answer for revision ${revid}`)
     const wikitext = readWikitext(parse.wikitext)
@@ -284,8 +346,10 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
       throw upstream(`no wikitext or title in the answer for revision ${revid}`)
     }
     // A replayed full parse knows its revid; a live prop=wikitext answer may omit it.
-    if (typeof parse.revid === 'number' && parse.revid !== revid) {
-      throw upstream(`asked for revision ${revid}, the wiki served revision ${parse.revid}`)
+    if (parse.revid !== undefined && parse.revid !== revid) {
+      throw upstream(
+        `asked for revision ${revid}, the wiki served revision ${JSON.stringify(parse.revid)}`,
+      )
     }
     return { title: parse.title, revid, wikitext }
   }
@@ -333,10 +397,15 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
         `limit must be an integer from 1 to 500, got ${String(limit)}.`,
       )
     }
+    const key = `${limit}\u0000${query}`
+    const cached = searches.get(key)
+    if (cached !== undefined) return cached
     // srwhat has no default on some wikis (titles only), so both kinds are always explicit.
     const nearmatch = await searchOnce(query, 'nearmatch', 1)
     const text = await searchOnce(query, 'text', limit)
-    return { nearmatch, text }
+    const results = { nearmatch, text }
+    searches.set(key, results)
+    return results
   }
 
   const linkPrefixes = async (): Promise<LinkPrefixes> => {
@@ -405,8 +474,8 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
           `no "query" in the answer to the template alias query for ${JSON.stringify(servedTitle)}`,
         )
       }
-      const normalized = pairs(body.query.normalized)
-      const redirects = pairs(body.query.redirects)
+      const normalized = fromToMap(body.query.normalized)
+      const redirects = fromToMap(body.query.redirects)
       for (const name of batch) {
         const sent = `Template:${name}`
         const title = normalized.get(sent) ?? sent
@@ -505,9 +574,42 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     getPage,
     getRevision,
     getRevisionWikitext,
+    history: (title, historyOptions) => fetchPageHistory(client, title, historyOptions),
+    resolveTitle: (title) => resolveTitle(client, title),
     search,
     linkPrefixes,
     resolveTemplateAliases,
+    pageCategories: (title) => pageCategories(lists, title),
+    categoryMembers: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return categoryMembers(lists, listOptions)
+    },
+    backlinks: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return backlinks(lists, listOptions)
+    },
+    recentChanges: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return recentChanges(lists, listOptions)
+    },
+    prefixSearch: async (prefix, limit) => {
+      checkLimit(limit)
+      return prefixSearch(lists, prefix, limit)
+    },
+    siteInfo: () =>
+      lists.read(
+        {
+          action: 'query',
+          params: [
+            ['meta', 'siteinfo'],
+            ['siprop', 'general|namespaces|namespacealiases'],
+            ['formatversion', '2'],
+          ],
+          key: 'siteinfo_general',
+          subject: 'siteinfo',
+        },
+        (body) => siteInfoFrom(body.query),
+      ),
   }
 }
 
@@ -521,12 +623,16 @@ function readParse(body: ApiBody, subject: string): MediaWikiRevision {
   const parse = body.parse
   if (!isObject(parse)) throw upstream(`no "parse" in the answer for ${subject}`)
   const wikitext = readWikitext(parse.wikitext)
-  if (
-    typeof parse.revid !== 'number' ||
-    typeof parse.title !== 'string' ||
-    wikitext === undefined
-  ) {
+  if (parse.revid === undefined || typeof parse.title !== 'string' || wikitext === undefined) {
     throw upstream(`the parse of ${subject} lacks "revid", "title" or "wikitext"`)
+  }
+  if (!isPositiveInteger(parse.revid)) {
+    throw upstream(
+      `the parse of ${subject} has the revid ${JSON.stringify(parse.revid)}, not a positive integer`,
+    )
+  }
+  if (parse.pageid !== undefined && !isPositiveInteger(parse.pageid)) {
+    throw upstream(`the parse of ${subject} has a "pageid" that is not a positive integer`)
   }
   const sections = Array.isArray(parse.sections) ? parse.sections : []
   return {
@@ -554,17 +660,6 @@ function readSection(section: Record<string, unknown>): MediaWikiSection {
     anchor: text(section.anchor),
     linkAnchor: text(section.linkAnchor ?? section.anchor),
   }
-}
-
-function pairs(list: unknown): Map<string, string> {
-  const map = new Map<string, string>()
-  if (!Array.isArray(list)) return map
-  for (const item of list) {
-    if (isObject(item) && typeof item.from === 'string' && typeof item.to === 'string') {
-      map.set(item.from, item.to)
-    }
-  }
-  return map
 }
 
 function withoutNamespace(title: string): string {
