@@ -115,6 +115,8 @@ function isStoredPage(value: unknown): value is StoredPage {
     typeof page.signature === 'string' &&
     typeof page.mtimeMs === 'number' &&
     Array.isArray(page.links) &&
+    Array.isArray(page.tags) &&
+    Array.isArray(page.aliases) &&
     typeof page.frontmatter === 'object' &&
     page.frontmatter !== null
   )

@@ -1,16 +1,4 @@
-/**
- * The searchable fields of a page besides its title, tags and body: aliases from the frontmatter
- * and the text of its headings below the title.
- */
-
-/** `aliases` (or `alias`) from the frontmatter: a list of strings, or one string. */
-export function frontmatterAliases(frontmatter: Readonly<Record<string, unknown>>): string[] {
-  const value = frontmatter.aliases ?? frontmatter.alias
-  if (typeof value === 'string') return value.trim() === '' ? [] : [value]
-  if (Array.isArray(value))
-    return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-  return []
-}
+/** The headings of a page below its title, a search field of their own. */
 
 const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/gm
 

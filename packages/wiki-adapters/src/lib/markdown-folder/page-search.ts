@@ -2,7 +2,7 @@ import { invalidArguments } from './argument-error.js'
 import { type FrontmatterSchema, defaultStopWords, roleField } from './frontmatter-schema.js'
 import type { CatalogListener, PageCatalog } from './page-catalog.js'
 import { matchWindow, windowSnippet } from './match-window.js'
-import { frontmatterAliases, headingText } from './page-fields.js'
+import { headingText } from './page-fields.js'
 import type { DescribePage } from './page-listing.js'
 import type { StoredPage } from './page-store.js'
 import {
@@ -96,7 +96,7 @@ export class PageSearch implements CatalogListener {
     this.#index.set({
       slug: page.slug,
       title: page.title,
-      aliases: pageAliases(page),
+      aliases: page.aliases,
       headings: headingText(page.content, page.title),
       tags: this.#tags(page),
       body: page.content,
@@ -256,15 +256,6 @@ export class PageSearch implements CatalogListener {
     const snippet = makeSnippet(page.content, needles)
     return { ...this.#describe(page), ...(snippet === undefined ? {} : { snippet }) }
   }
-}
-
-/**
- * Other names of a page: the page's own `aliases` where the page record carries them, else read
- * from the frontmatter here.
- */
-function pageAliases(page: StoredPage): readonly string[] {
-  const carried = (page as { readonly aliases?: readonly string[] }).aliases
-  return carried ?? frontmatterAliases(page.frontmatter)
 }
 
 function stringList(value: unknown): string[] {
