@@ -63,7 +63,7 @@ describe.skipIf(!dir)(`arch-wiki-mcp over --http ${dir ? '' : SHARED_MISSING_REA
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/)
   })
 
-  it('serves the nine tools and the prompt: every tool succeeds and fails closed', async () => {
+  it('serves every tool and the prompt: every tool succeeds and fails closed', async () => {
     const client = new Client({ name: 'e2e-http', version: '1.0.0' })
     await client.connect(
       new StreamableHTTPClientTransport(new URL(url), {
@@ -72,7 +72,7 @@ describe.skipIf(!dir)(`arch-wiki-mcp over --http ${dir ? '' : SHARED_MISSING_REA
     )
     try {
       const { tools } = await client.listTools()
-      expect(tools).toHaveLength(9)
+      expect(tools).toHaveLength(11)
       const { prompts } = await client.listPrompts()
       expect(prompts.map((p) => p.name)).toEqual(['arch-wiki-usage'])
       await exerciseEveryTool((name, args) => client.callTool({ name, arguments: args }) as never)

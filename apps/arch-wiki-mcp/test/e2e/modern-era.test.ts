@@ -58,7 +58,7 @@ async function session(client: Client, mode: Mode): Promise<string[]> {
     ICON_SVG,
   )
   const { tools } = await client.listTools()
-  expect(tools).toHaveLength(9)
+  expect(tools).toHaveLength(11)
   const { prompts } = await client.listPrompts()
   expect(prompts.map((prompt) => prompt.name)).toEqual(['arch-wiki-usage'])
   await exerciseEveryTool((name, args) => client.callTool({ name, arguments: args }) as never)
@@ -67,6 +67,8 @@ async function session(client: Client, mode: Mode): Promise<string[]> {
 
 const TOOLS = [
   'commands',
+  'diff',
+  'history',
   'links',
   'page',
   'recheck',

@@ -11,6 +11,8 @@ const dir = shared && join(shared, 'arch-fixtures')
 
 const TOOLS = [
   'commands',
+  'diff',
+  'history',
   'links',
   'page',
   'recheck',
@@ -50,7 +52,7 @@ describe.skipIf(!dir)(`arch-wiki-mcp over stdio ${dir ? '' : SHARED_MISSING_REAS
       content?: unknown
     }>
 
-  it('lists exactly the nine read-only tools and the usage prompt', async () => {
+  it('lists exactly the read-only tools and the usage prompt', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS)
     expect(tools.find((t) => t.name === 'page')?._meta).toEqual({
