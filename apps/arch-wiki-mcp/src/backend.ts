@@ -8,6 +8,7 @@ import type {
   EvidenceErrorCode,
   WikiSite,
 } from '@wiki/provenance'
+import type { WikiLists } from './wiki-lists.js'
 
 /** One item of the API's `sections` list, legacy shape (`linkAnchor`, string levels). */
 export interface ApiSection {
@@ -126,7 +127,8 @@ export class WikiFailure extends Error {
   }
 }
 
-export interface Backend {
+/** Pages and their extraction, plus the wiki's lists (`wiki-lists.ts`). */
+export interface Backend extends WikiLists {
   // site and provenance ---------------------------------------------------------------------------
   /** The configured wiki: `title_or_url` is read against it (provenance's parseTitleOrUrl). */
   readonly site: WikiSite

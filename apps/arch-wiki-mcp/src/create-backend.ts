@@ -41,6 +41,7 @@ import type {
 import type * as Markdown from '@wiki/wikitext-parser/markdown'
 import { WikiFailure } from './backend.js'
 import { createByteLru } from './byte-lru.js'
+import { createWikiLists } from './create-wiki-lists.js'
 
 export interface CreateBackendOptions {
   site: WikiSite
@@ -158,6 +159,7 @@ export function createBackend(
   })
 
   return {
+    ...createWikiLists(source),
     source,
     site,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),

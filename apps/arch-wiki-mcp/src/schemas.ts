@@ -3,8 +3,11 @@
 // in shape order, so this file is what fixes the key order clients see.
 import {
   ADMONITION_TYPES,
+  BACKLINK_KINDS,
+  CATEGORY_MEMBER_KINDS,
   CODE_SOURCE_PATTERNS,
   GONE_REASONS,
+  RECENT_CHANGE_KINDS,
   RECHECK_KINDS,
   RECHECK_STATUSES,
   SOURCE_PATTERNS,
@@ -59,7 +62,7 @@ export const searchOutput = z.strictObject({
       pageid: z.number(),
       snippet: z.string(),
       url: z.string(),
-      match: z.enum(['title', 'text']),
+      match: z.enum(['title', 'text', 'prefix']),
     }),
   ),
 })
@@ -354,4 +357,86 @@ export const diffOutput = z.strictObject({
   identical: z.boolean(),
   diff: z.string(),
   redirected_from: nullableString,
+})
+
+// lists (pointers: no revid, no hash) ---------------------------------------------------------
+export const listLimit = z
+  .int()
+  .min(1)
+  .max(500)
+  .default(50)
+  .describe('At most this many entries per page of the list (1–500).')
+export const continueToken = z
+  .string()
+  .min(1)
+  .max(1024)
+  .describe('The "continue" value of the previous answer, unchanged, for the next page.')
+export const namespaces = z
+  .array(z.int().min(0))
+  .min(1)
+  .max(50)
+  .describe('Only these namespace numbers (0 articles, 10 templates, 14 categories, …).')
+
+export const categoriesOutput = z.strictObject({
+  categories: z.array(z.strictObject({ title: z.string(), hidden: z.boolean(), url: z.string() })),
+  title: z.string(),
+  url: z.string(),
+  redirected_from: nullableString,
+})
+
+export const categoryOutput = z.strictObject({
+  members: z.array(
+    z.strictObject({
+      title: z.string(),
+      pageid: z.number(),
+      namespace: z.number(),
+      type: z.enum(CATEGORY_MEMBER_KINDS),
+      url: z.string(),
+    }),
+  ),
+  category: z.string(),
+  url: z.string(),
+  exists: z.boolean(),
+  counts: z.strictObject({ pages: z.number(), subcats: z.number(), files: z.number() }).nullable(),
+  continue: nullableString,
+})
+
+export const backlinksOutput = z.strictObject({
+  backlinks: z.array(
+    z.strictObject({
+      title: z.string(),
+      pageid: z.number(),
+      namespace: z.number(),
+      kind: z.enum(BACKLINK_KINDS),
+      url: z.string(),
+    }),
+  ),
+  title: z.string(),
+  url: z.string(),
+  exists: z.boolean(),
+  continue: nullableString,
+})
+
+export const recentChangesOutput = z.strictObject({
+  changes: z.array(
+    z.strictObject({
+      type: z.enum(RECENT_CHANGE_KINDS),
+      title: z.string(),
+      namespace: z.number(),
+      timestamp: z.string(),
+      user: nullableString,
+      comment: nullableString,
+      minor: z.boolean(),
+      bot: z.boolean(),
+      size: z.number().nullable(),
+      size_change: z.number().nullable(),
+      log_type: nullableString,
+      log_action: nullableString,
+      url: z.string(),
+      revision_url: nullableString,
+      previous_revision_url: nullableString,
+    }),
+  ),
+  scanned: z.number(),
+  continue: nullableString,
 })

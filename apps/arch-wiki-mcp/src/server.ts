@@ -5,11 +5,15 @@ import { readSvgIcon } from '@wiki/mcp-core/node'
 import type { Backend } from './backend.js'
 import { toToolError } from './errors.js'
 import { archWikiUsage } from './prompts/arch-wiki-usage.js'
+import { backlinksTool } from './tools/backlinks.js'
+import { categoriesTool } from './tools/categories.js'
+import { categoryTool } from './tools/category.js'
 import { commandsTool } from './tools/commands.js'
 import { diffTool } from './tools/diff.js'
 import { historyTool } from './tools/history.js'
 import { linksTool } from './tools/links.js'
 import { pageTool } from './tools/page.js'
+import { recentChangesTool } from './tools/recent-changes.js'
 import { recheckTool } from './tools/recheck.js'
 import { searchTool } from './tools/search.js'
 import { sectionTool } from './tools/section.js'
@@ -18,7 +22,7 @@ import { verifyTool } from './tools/verify.js'
 import { warningsTool } from './tools/warnings.js'
 
 export const INSTRUCTIONS =
-  'Quote the wiki only with provenance. search and sections are pointers; page, section, commands, warnings and diff are evidence carrying revid, revision_url and SHA-256 hashes; links and history are attributed; pass revid to read an old revision. Cite revision_url with content_hash, show warnings before commands, keep <placeholders>, and fail rather than guess. The arch-wiki-usage prompt has the full rules.'
+  'Quote the wiki only with provenance. search, sections, categories, category, backlinks and recent_changes are pointers; page, section, commands, warnings and diff are evidence carrying revid, revision_url and SHA-256 hashes; links and history are attributed; pass revid to read an old revision. Cite revision_url with content_hash, show warnings before commands, keep <placeholders>, and fail rather than guess. The arch-wiki-usage prompt has the full rules.'
 
 /** The tools in the order tools/list shows them. */
 export function archWikiTools(backend: Backend) {
@@ -34,6 +38,10 @@ export function archWikiTools(backend: Backend) {
     recheckTool(backend),
     historyTool(backend),
     diffTool(backend),
+    categoriesTool(backend),
+    categoryTool(backend),
+    backlinksTool(backend),
+    recentChangesTool(backend),
   ] as const
 }
 

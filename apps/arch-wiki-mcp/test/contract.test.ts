@@ -4,12 +4,19 @@
 // one side and not the other fails the typecheck.
 import {
   ADMONITION_TYPES,
+  BACKLINK_KINDS,
+  CATEGORY_MEMBER_KINDS,
   CODE_SOURCE_PATTERNS,
   GONE_REASONS,
+  RECENT_CHANGE_KINDS,
   RECHECK_KINDS,
   RECHECK_STATUSES,
   SOURCE_PATTERNS,
   VERIFY_METHODS,
+  type BacklinksResult,
+  type CategoriesResult,
+  type CategoryResult,
+  type RecentChangesResult,
   type CommandEvidence,
   type CommandsResult,
   type DiffEvidence,
@@ -40,6 +47,7 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import type { Admonition, CodeBlock, FailureCode } from '../src/backend.js'
 import type {
+  categoriesOutput,
   commandsOutput,
   diffOutput,
   historyOutput,
@@ -54,7 +62,10 @@ import type {
   warningsOutput,
 } from '../src/schemas.js'
 import {
+  backlinksOutput,
+  categoryOutput,
   commandItem,
+  recentChangesOutput,
   recheckInput,
   recheckOutput,
   sourcePattern,
@@ -91,6 +102,10 @@ export const outputsMatchProvenance: readonly true[] = [
   true satisfies Same<typeof historyRevision, HistoryRevision>,
   true satisfies Same<typeof historyOutput, HistoryResult>,
   true satisfies Same<typeof diffOutput, DiffEvidence>,
+  true satisfies Same<typeof categoriesOutput, CategoriesResult>,
+  true satisfies Same<typeof categoryOutput, CategoryResult>,
+  true satisfies Same<typeof backlinksOutput, BacklinksResult>,
+  true satisfies Same<typeof recentChangesOutput, RecentChangesResult>,
   // The app's own seam and the parser use the same vocabularies.
   true satisfies Equal<CodeBlock['sourcePattern'], CommandEvidence['source_pattern']>,
   true satisfies Equal<Admonition['type'], WarningEvidence['type']>,
@@ -109,6 +124,13 @@ describe('the evidence contract', () => {
     expect(recheckOutput.shape.kind.options).toEqual([...RECHECK_KINDS])
     expect(recheckInput.shape.kind.unwrap().options).toEqual([...RECHECK_KINDS])
     expect(recheckOutput.shape.gone_reason.unwrap().options).toEqual([...GONE_REASONS])
+    expect(categoryOutput.shape.members.element.shape.type.options).toEqual([
+      ...CATEGORY_MEMBER_KINDS,
+    ])
+    expect(backlinksOutput.shape.backlinks.element.shape.kind.options).toEqual([...BACKLINK_KINDS])
+    expect(recentChangesOutput.shape.changes.element.shape.type.options).toEqual([
+      ...RECENT_CHANGE_KINDS,
+    ])
     expect(outputsMatchProvenance.every((checked) => checked)).toBe(true)
   })
 

@@ -25,6 +25,14 @@ export interface FakeWiki {
   aliases: Map<string, TemplateAlias>
   searchHits: { exact: SearchHit | null; text: SearchHit[] }
   prefixesFrom: 'siteinfo' | 'fallback'
+  /** What the list methods answer; each call is logged in `calls` with its arguments as JSON. */
+  lists: {
+    categories: Awaited<ReturnType<Backend['pageCategories']>>
+    members: Awaited<ReturnType<Backend['categoryMembers']>>
+    backlinks: Awaited<ReturnType<Backend['backlinks']>>
+    recentChanges: Awaited<ReturnType<Backend['recentChanges']>>
+    prefix: Awaited<ReturnType<Backend['prefixSearch']>>
+  }
 }
 
 function sectionsOf(wikitext: string): ApiSection[] {
@@ -63,6 +71,19 @@ export function fakeWiki(): FakeWiki {
     aliases,
     searchHits: { exact: null, text: [] },
     prefixesFrom: 'siteinfo',
+    lists: {
+      categories: { title: 'Example', redirectedFrom: null, categories: [] },
+      members: {
+        title: 'Category:Example',
+        exists: true,
+        counts: null,
+        members: [],
+        continue: null,
+      },
+      backlinks: { title: 'Example', exists: true, backlinks: [], continue: null },
+      recentChanges: { changes: [], scanned: 0, continue: null },
+      prefix: [],
+    },
     edit(title, wikitext) {
       const revid = nextRevid++
       if (!pageids.has(title)) pageids.set(title, 7 + pageids.size)
@@ -146,6 +167,29 @@ export function fakeWiki(): FakeWiki {
       search(query, limit) {
         calls.push(`search ${query} ${limit}`)
         return Promise.resolve(wiki.searchHits)
+      },
+      pageCategories(title) {
+        calls.push(`categories ${title}`)
+        return Promise.resolve(wiki.lists.categories)
+      },
+      categoryTitle(name) {
+        return Promise.resolve(name.startsWith('Category:') ? name : `Category:${name}`)
+      },
+      categoryMembers(options) {
+        calls.push(`category ${JSON.stringify(options)}`)
+        return Promise.resolve(wiki.lists.members)
+      },
+      backlinks(options) {
+        calls.push(`backlinks ${JSON.stringify(options)}`)
+        return Promise.resolve(wiki.lists.backlinks)
+      },
+      recentChanges(options) {
+        calls.push(`recent_changes ${JSON.stringify(options)}`)
+        return Promise.resolve(wiki.lists.recentChanges)
+      },
+      prefixSearch(prefix, limit) {
+        calls.push(`prefix ${prefix} ${limit}`)
+        return Promise.resolve(wiki.lists.prefix)
       },
       linkPrefixes() {
         return Promise.resolve({ prefixes: new Set(['category']), from: wiki.prefixesFrom })

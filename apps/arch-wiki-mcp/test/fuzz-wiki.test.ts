@@ -142,8 +142,9 @@ describe('fuzz: random wiki answers never reach a client as internal_error', () 
       const codes = new Map<string, number>()
       for (let seed = 1; seed <= 150; seed++) {
         const next = random(seed * 104_729 + name.length)
-        const fetch = (input: string | URL) => {
-          const params = new URL(String(input)).searchParams
+        const fetch = (input: string | URL | Request) => {
+          const params = new URL(input instanceof Request ? input.url : input.toString())
+            .searchParams
           // Some answers valid (a call may send two requests), most mutated, some random.
           const roll = next()
           const valid = validAnswer(params)

@@ -27,7 +27,7 @@ const hashKeys = (value: unknown): string[] =>
   JSON.stringify(value).match(/"[a-z_]*hash[a-z_]*":/g) ?? []
 
 describe('tool list', () => {
-  it('has the eleven tools in order', () => {
+  it('has the fifteen tools in order', () => {
     const { tools } = setup()
     expect(Object.keys(tools)).toEqual([
       'search',
@@ -41,6 +41,10 @@ describe('tool list', () => {
       'recheck',
       'history',
       'diff',
+      'categories',
+      'category',
+      'backlinks',
+      'recent_changes',
     ])
   })
 })
@@ -308,10 +312,174 @@ describe('links', () => {
 })
 
 describe('server definition', () => {
-  it('passes mcp-core validation with eleven tools and the prompt', () => {
+  it('passes mcp-core validation with fifteen tools and the prompt', () => {
     const server = createArchWikiServer(fakeWiki().backend, '1.2.3')
-    expect(server.tools.map((t) => t.name)).toHaveLength(11)
+    expect(server.tools.map((t) => t.name)).toHaveLength(15)
     expect(server.prompts.map((p) => p.name)).toEqual(['arch-wiki-usage'])
     expect(server.readOnly).toBe(true)
+  })
+})
+
+describe('list tools', () => {
+  it('categories: URLs on the wiki, hidden kept, pointers only', async () => {
+    const { wiki, tools } = setup()
+    wiki.lists.categories = {
+      title: 'Example',
+      redirectedFrom: 'Ex',
+      categories: [
+        { title: 'Category:Boot loaders', hidden: false },
+        { title: 'Category:Pages with broken links', hidden: true },
+      ],
+    }
+    const answer = await callTool(tools.categories!, {
+      title_or_url: 'https://wiki.example.org/title/Ex',
+    })
+    expect(wiki.calls).toContain('categories Ex')
+    expect(answer).toEqual({
+      categories: [
+        {
+          title: 'Category:Boot loaders',
+          hidden: false,
+          url: 'https://wiki.example.org/title/Category%3ABoot_loaders',
+        },
+        {
+          title: 'Category:Pages with broken links',
+          hidden: true,
+          url: 'https://wiki.example.org/title/Category%3APages_with_broken_links',
+        },
+      ],
+      title: 'Example',
+      url: 'https://wiki.example.org/title/Example',
+      redirected_from: 'Ex',
+    })
+    expect(hashKeys(answer)).toEqual([])
+    expect(
+      await failureCode(tools.categories!, { title_or_url: 'https://other.example/title/Ex' }),
+    ).toBe('malformed_wiki_url')
+  })
+
+  it('category: the namespace is added, filters and continue passed through, kinds renamed', async () => {
+    const { wiki, tools } = setup()
+    wiki.lists.members = {
+      title: 'Category:Boot loaders',
+      exists: true,
+      counts: { pages: 1, subcats: 1, files: 0 },
+      members: [
+        { title: 'GRUB', pageid: 3, ns: 0, type: 'page' },
+        { title: 'Category:UEFI', pageid: 4, ns: 14, type: 'subcat' },
+      ],
+      continue: 'cmcontinue=page|x&continue=-||',
+    }
+    const answer = await callTool(tools.category!, {
+      category: 'Boot loaders',
+      type: ['page', 'subcat'],
+      namespace: [0, 14],
+      limit: 2,
+      continue: 'cmcontinue=page|w&continue=-||',
+    })
+    expect(wiki.calls.at(-1)).toBe(
+      `category ${JSON.stringify({ category: 'Category:Boot loaders', limit: 2, types: ['page', 'subcat'], namespaces: [0, 14], continue: 'cmcontinue=page|w&continue=-||' })}`,
+    )
+    expect(answer).toMatchObject({
+      members: [
+        { title: 'GRUB', namespace: 0, type: 'page', url: 'https://wiki.example.org/title/GRUB' },
+        { title: 'Category:UEFI', namespace: 14, type: 'subcat' },
+      ],
+      category: 'Category:Boot loaders',
+      counts: { pages: 1, subcats: 1, files: 0 },
+      continue: 'cmcontinue=page|x&continue=-||',
+    })
+    expect(tools.category!.input.safeParse({ category: 'X', limit: 501 }).success).toBe(false)
+  })
+
+  it('backlinks: kinds passed through, default limit 50', async () => {
+    const { wiki, tools } = setup()
+    wiki.lists.backlinks = {
+      title: 'GRUB',
+      exists: true,
+      backlinks: [{ title: 'GRUB2', pageid: 9, ns: 0, kind: 'redirect' }],
+      continue: null,
+    }
+    const answer = await callTool(tools.backlinks!, { title_or_url: 'GRUB', kind: ['redirect'] })
+    expect(wiki.calls.at(-1)).toBe(
+      `backlinks ${JSON.stringify({ title: 'GRUB', limit: 50, kinds: ['redirect'] })}`,
+    )
+    expect(answer.backlinks).toEqual([
+      {
+        title: 'GRUB2',
+        pageid: 9,
+        namespace: 0,
+        kind: 'redirect',
+        url: 'https://wiki.example.org/title/GRUB2',
+      },
+    ])
+  })
+
+  it('recent_changes: revision URLs, size change, hidden users, and a reversed window refused', async () => {
+    const { wiki, tools } = setup()
+    const change = {
+      type: 'edit' as const,
+      title: 'GRUB',
+      ns: 0,
+      pageid: 3,
+      revid: 12,
+      oldRevid: 11,
+      timestamp: '2026-12-01T10:00:00Z',
+      user: null,
+      comment: 'fix',
+      minor: true,
+      bot: false,
+      oldSize: 100,
+      newSize: 90,
+      logType: null,
+      logAction: null,
+    }
+    wiki.lists.recentChanges = {
+      changes: [
+        change,
+        { ...change, type: 'new', revid: 11, oldRevid: 0, oldSize: 0, newSize: 100 },
+      ],
+      scanned: 5,
+      continue: null,
+    }
+    const answer = await callTool(tools.recent_changes!, {
+      prefix: 'GR',
+      since: '2026-12-01T00:00:00Z',
+    })
+    expect(answer.changes).toEqual([
+      expect.objectContaining({
+        user: null,
+        size: 90,
+        size_change: -10,
+        revision_url: 'https://wiki.example.org/index.php?oldid=12',
+        previous_revision_url: 'https://wiki.example.org/index.php?oldid=11',
+      }),
+      expect.objectContaining({ type: 'new', size_change: 100, previous_revision_url: null }),
+    ])
+    expect(JSON.stringify(answer)).not.toMatch(/"revid"|hash/)
+    expect(answer.scanned).toBe(5)
+    expect(
+      await failureCode(tools.recent_changes!, {
+        since: '2026-12-02T00:00:00Z',
+        until: '2026-12-01T23:59:59.5Z',
+      }),
+    ).toBe('invalid_arguments')
+    expect(tools.recent_changes!.input.safeParse({ since: 'yesterday' }).success).toBe(false)
+  })
+
+  it('search mode prefix asks the prefix search only', async () => {
+    const { wiki, tools } = setup()
+    wiki.lists.prefix = [{ title: 'GRUB/Tips', pageid: 5, ns: 0 }]
+    const answer = await callTool(tools.search!, { query: 'GRUB/', mode: 'prefix', limit: 5 })
+    expect(wiki.calls).toEqual(['prefix GRUB/ 5'])
+    expect(answer.results).toEqual([
+      {
+        title: 'GRUB/Tips',
+        pageid: 5,
+        snippet: '',
+        url: 'https://wiki.example.org/title/GRUB%2FTips',
+        match: 'prefix',
+      },
+    ])
   })
 })

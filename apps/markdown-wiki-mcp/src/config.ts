@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
 import path from 'node:path'
 import { UsageError, type CliOption, type OptionValues } from '@wiki/mcp-core/node'
 import {
   type FrontmatterSchema,
+  detectFrontmatterSchema,
+  type SearchLanguage,
   frontmatterPresets,
   parseFrontmatterSchema,
 } from '@wiki/wiki-adapters/markdown-folder'
@@ -13,10 +17,19 @@ export interface AppConfig {
   readonly rawPath: string | undefined
   readonly domain: string | undefined
   readonly timeZone: string | undefined
+  /** The schema in use: a preset name or the file given; `auto` is resolved to a preset. */
+  /** The index cache file, or undefined when switched off. */
+  readonly indexPath: string | undefined
+  /** Search language when set; otherwise the schema's. */
+  readonly language: SearchLanguage | undefined
   readonly schemaName: string
   readonly schema: FrontmatterSchema
+  /** Why this schema: chosen by `auto` (and on what evidence) or set by `--schema`. */
+  readonly schemaReason: string
   /** stdio without the write tools. */
   readonly readOnly: boolean
+  /** Register `wikiAppendLog` even where the schema and the folder do not call for a log. */
+  readonly log: boolean
   /** Raw tools over HTTP: only when `MCP_HTTP_EXPOSE_RAW` is exactly `true`. */
   readonly exposeRaw: boolean
   /** The raw setting as given, quoted in the start-up line when it is set but not `true`. */
@@ -60,14 +73,31 @@ export const OPTIONS = {
     value: 'ZONE',
     help: 'IANA time zone for dates (default: the process zone)',
   },
+  indexPath: {
+    flag: '--index-path',
+    env: 'WIKI_INDEX_PATH',
+    value: 'FILE',
+    help: 'search index cache, outside the wiki (default: under $XDG_CACHE_HOME/markdown-wiki-mcp; off: none)',
+  },
+  language: {
+    flag: '--language',
+    env: 'WIKI_LANGUAGE',
+    value: 'LANG',
+    help: "language of the pages for search stemming and stop words: it, en or none (default: the schema's)",
+  },
   schema: {
     flag: '--schema',
     env: 'WIKI_SCHEMA',
     value: 'NAME',
-    help: 'frontmatter schema: it, en, or a JSON schema file',
-    default: 'it',
+    help: 'frontmatter schema: auto, it, en, notes, or a JSON schema file',
+    default: 'auto',
   },
   readOnly: { flag: '--read-only', help: 'stdio without the write tools' },
+  log: {
+    flag: '--log',
+    env: 'WIKI_LOG',
+    help: 'offer wikiAppendLog on a notes folder without log.md, only when exactly "true"',
+  },
   exposeRaw: {
     flag: '--http-expose-raw',
     env: 'MCP_HTTP_EXPOSE_RAW',
@@ -100,20 +130,60 @@ export function readConfig(values: OptionValues<typeof OPTIONS>): AppConfig {
       )
     }
   }
-  const schemaName = values.schema ?? 'it'
-  const schema = loadSchema(schemaName, problems)
+  const language = values.language
+  if (language !== undefined && language !== 'it' && language !== 'en' && language !== 'none') {
+    problems.push(`WIKI_LANGUAGE "${language.slice(0, 60)}" must be it, en or none`)
+  }
+  const indexPath = indexFile(values.indexPath, wikiPath, problems)
+  const given = values.schema ?? 'auto'
+  let schemaName = given
+  let schemaReason = 'set by --schema'
+  let schema: FrontmatterSchema | undefined
+  if (given === 'auto') {
+    if (wikiPath) {
+      const detected = detectFrontmatterSchema(wikiPath)
+      schemaName = detected.name
+      schema = detected.schema
+      schemaReason = `chosen by auto: ${detected.reason}`
+    }
+  } else schema = loadSchema(given, problems)
   if (problems.length > 0 || !wikiPath || !schema) throw new UsageError(problems.join('; '))
   return {
     wikiPath,
     rawPath,
     domain,
     timeZone,
+    indexPath,
+    language: language as SearchLanguage | undefined,
     schemaName,
     schema,
+    schemaReason,
     readOnly: values.readOnly === 'true',
+    log: values.log === 'true',
     exposeRaw: values.exposeRaw === 'true',
     exposeRawValue: values.exposeRaw,
   }
+}
+
+/**
+ * The index cache file: as given, none for `off`, else one per wiki folder under the XDG cache
+ * folder (`$XDG_CACHE_HOME`, or `~/.cache`), named by a hash of the wiki's real path.
+ */
+function indexFile(
+  value: string | undefined,
+  wikiPath: string | undefined,
+  problems: string[],
+): string | undefined {
+  if (value === 'off' || !wikiPath) return undefined
+  if (value !== undefined) {
+    const file = path.resolve(value)
+    if (file === wikiPath || file.startsWith(wikiPath + path.sep))
+      problems.push(`WIKI_INDEX_PATH "${value.slice(0, 200)}" must be outside WIKI_PATH`)
+    return file
+  }
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache')
+  const name = createHash('sha256').update(wikiPath).digest('hex').slice(0, 16)
+  return path.join(path.resolve(cacheHome), 'markdown-wiki-mcp', `${name}.index`)
 }
 
 function realFolder(
@@ -133,13 +203,13 @@ function realFolder(
 }
 
 function loadSchema(name: string, problems: string[]): FrontmatterSchema | undefined {
-  if (name === 'it' || name === 'en') return frontmatterPresets[name]
+  if (name === 'it' || name === 'en' || name === 'notes') return frontmatterPresets[name]
   let json: unknown
   try {
     json = JSON.parse(readFileSync(path.resolve(name), 'utf8'))
   } catch (error) {
     problems.push(
-      `WIKI_SCHEMA "${name.slice(0, 200)}" is neither it, en nor a readable JSON file (${error instanceof SyntaxError ? 'invalid JSON' : 'unreadable'})`,
+      `WIKI_SCHEMA "${name.slice(0, 200)}" is neither auto, it, en, notes nor a readable JSON file (${error instanceof SyntaxError ? 'invalid JSON' : 'unreadable'})`,
     )
     return undefined
   }

@@ -5,6 +5,7 @@ import { readSvgIcon, runServerCli } from '@wiki/mcp-core/node'
 import { createMarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
 import { OPTIONS, readConfig } from './config.js'
 import { buildInstructions } from './instructions.js'
+import { servicePages } from './service-pages.js'
 import { selectTools } from './server-tools.js'
 import { toToolError } from './tools/shared.js'
 
@@ -20,12 +21,17 @@ await runServerCli({
       rawPath: config.rawPath,
       schema: config.schema,
       timeZone: config.timeZone,
+      language: config.language,
+      indexPath: config.indexPath,
     })
     // HTTP serves read tools only (raw ones only when asked); stdio all, or all but the writes.
     const exposure = http
       ? { writes: false, raw: config.exposeRaw }
       : { writes: !config.readOnly, raw: true }
-    const tools = selectTools({ source, schema: config.schema }, exposure)
+    const services = servicePages(config.wikiPath)
+    // an LLM wiki keeps a log (created on first use); a folder of notes only when it has one or asks
+    const log = config.schema.fields.length > 0 || services.log || config.log
+    const tools = selectTools({ source, schema: config.schema }, { ...exposure, log })
     const names = tools.map((tool) => tool.name)
     const server = createServer({
       name: context.name,
@@ -34,6 +40,7 @@ await runServerCli({
         domain: config.domain,
         schema: config.schema,
         tools: names,
+        services,
       }),
       icons: [readSvgIcon(new URL('../icon.svg', import.meta.url))],
       tools,
@@ -48,7 +55,7 @@ await runServerCli({
         : 'raw tools hidden'
     return {
       server,
-      summary: `${!http && config.readOnly ? 'read-only; ' : ''}schema ${config.schemaName}; ${pages} pages indexed in ${source.indexingMs} ms; ${source.mode} mode; tools ${names.join(', ')}; ${rawNote}`,
+      summary: `${!http && config.readOnly ? 'read-only; ' : ''}schema ${config.schemaName}; ${pages} pages indexed in ${source.indexingMs} ms; ${source.mode} mode; tools ${names.join(', ')}; ${rawNote}; schema ${config.schemaName} ${config.schemaReason}`,
       close: () => source.close(),
     }
   },

@@ -2,6 +2,11 @@ import type { Tool } from '@wiki/mcp-core'
 import type { ToolDeps } from './tools/shared.js'
 import { wikiAppendLog } from './tools/wiki-append-log.js'
 import { wikiChecksum } from './tools/wiki-checksum.js'
+import { wikiEditPage } from './tools/wiki-edit-page.js'
+import { wikiMovePage } from './tools/wiki-move-page.js'
+import { wikiDeletePage } from './tools/wiki-delete-page.js'
+import { wikiRecentChanges } from './tools/wiki-recent-changes.js'
+import { wikiListTags } from './tools/wiki-list-tags.js'
 import { wikiGraph } from './tools/wiki-graph.js'
 import { wikiListPages } from './tools/wiki-list-pages.js'
 import { wikiListRaw } from './tools/wiki-list-raw.js'
@@ -16,6 +21,8 @@ import { wikiWritePage } from './tools/wiki-write-page.js'
 export interface Exposure {
   readonly writes: boolean
   readonly raw: boolean
+  /** `wikiAppendLog` with the writes; `true` when not given. */
+  readonly log?: boolean | undefined
 }
 
 /** The tools for one transport, in a stable order. */
@@ -26,8 +33,12 @@ export function selectTools(deps: ToolDeps, exposure: Exposure): Tool[] {
     wikiReadPage(deps),
     wikiGraph(deps),
     wikiStatus(deps),
+    wikiRecentChanges(deps),
+    wikiListTags(deps),
   ]
-  if (exposure.writes) tools.push(wikiWritePage(deps), wikiAppendLog(deps))
+  if (exposure.writes) tools.push(wikiWritePage(deps))
+  if (exposure.writes && exposure.log !== false) tools.push(wikiAppendLog(deps))
+  if (exposure.writes) tools.push(wikiEditPage(deps), wikiMovePage(deps), wikiDeletePage(deps))
   if (exposure.raw)
     tools.push(wikiListRaw(deps), wikiReadRaw(deps), wikiChecksum(deps), wikiRawDiff(deps))
   return tools

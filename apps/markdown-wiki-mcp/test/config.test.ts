@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { UsageError } from '@wiki/mcp-core/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPTIONS, readConfig } from '../src/config.js'
@@ -16,6 +17,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(base, { recursive: true, force: true })
 })
+
+const EXAMPLE_WIKI = fileURLToPath(
+  new URL('../../../fixtures/markdown-wiki/wiki/', import.meta.url),
+)
 
 type Values = Parameters<typeof readConfig>[0]
 const none = Object.fromEntries(Object.keys(OPTIONS).map((key) => [key, undefined])) as Values
@@ -69,6 +74,36 @@ describe('readConfig', () => {
     )
   })
 
+  it('keeps the index cache outside the wiki: XDG by default, a file, or off', () => {
+    const wikiPath = path.join(base, 'wiki')
+    const real = readConfig({ ...none, wikiPath }).wikiPath
+    const saved = process.env.XDG_CACHE_HOME
+    process.env.XDG_CACHE_HOME = path.join(base, 'xdg')
+    try {
+      const byDefault = readConfig({ ...none, wikiPath }).indexPath
+      expect(path.dirname(byDefault ?? '')).toBe(path.join(base, 'xdg', 'markdown-wiki-mcp'))
+      expect(byDefault?.startsWith(real)).toBe(false)
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME
+      else process.env.XDG_CACHE_HOME = saved
+    }
+    expect(readConfig({ ...none, wikiPath, indexPath: 'off' }).indexPath).toBeUndefined()
+    const chosen = path.join(base, 'elsewhere.index')
+    expect(readConfig({ ...none, wikiPath, indexPath: chosen }).indexPath).toBe(chosen)
+    expect(problemsOf({ ...none, wikiPath, indexPath: path.join(real, 'x.index') })).toContain(
+      'must be outside WIKI_PATH',
+    )
+  })
+
+  it('takes a search language of it, en or none and names any other', () => {
+    const wikiPath = path.join(base, 'wiki')
+    expect(readConfig({ ...none, wikiPath }).language).toBeUndefined()
+    expect(readConfig({ ...none, wikiPath, language: 'en' }).language).toBe('en')
+    expect(problemsOf({ ...none, wikiPath, language: 'fr' })).toBe(
+      'WIKI_LANGUAGE "fr" must be it, en or none',
+    )
+  })
+
   it('loads a custom schema file and reports its JSON pointers when invalid', async () => {
     const good = path.join(base, 'good.json')
     await writeFile(
@@ -94,6 +129,21 @@ describe('readConfig', () => {
     const problems = problemsOf({ ...none, wikiPath: path.join(base, 'wiki'), schema: bad })
     expect(problems).toContain('/fields/0/values')
     expect(problems).toContain('/extra')
+  })
+
+  it('chooses the schema with auto by default and says why; --schema notes overrides', () => {
+    const auto = readConfig({ ...none, wikiPath: path.join(base, 'wiki') })
+    expect(auto).toMatchObject({ schemaName: 'notes' })
+    expect(auto.schema.fields).toEqual([])
+    expect(auto.schemaReason).toMatch(/^chosen by auto: no LLM-wiki service pages/)
+    const example = readConfig({ ...none, wikiPath: EXAMPLE_WIKI })
+    expect(example.schemaName).toBe('it')
+    expect(example.schema.fields[0]?.key).toBe('tipo')
+    const set = readConfig({ ...none, wikiPath: EXAMPLE_WIKI, schema: 'notes' })
+    expect(set).toMatchObject({ schemaName: 'notes', schemaReason: 'set by --schema' })
+    expect(problemsOf({ ...none, wikiPath: base, schema: 'fr' })).toContain(
+      'is neither auto, it, en, notes nor a readable JSON file',
+    )
   })
 
   it('registers both folders as absolute paths, with placeholders when unset', () => {

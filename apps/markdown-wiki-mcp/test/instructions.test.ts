@@ -57,3 +57,45 @@ describe('server instructions per configuration', () => {
     expect(bytes(text)).toBeLessThanOrEqual(2048)
   })
 })
+
+describe('server instructions on a folder of notes', () => {
+  const none = { index: false, log: false, sources: false, overview: false }
+
+  it('no Italian, no service pages it lacks, no lint pages, no log without the tool', () => {
+    const tools = [...READ, 'wikiWritePage']
+    const text = buildInstructions({
+      domain: undefined,
+      schema: frontmatterPresets.notes,
+      tools,
+      services: none,
+    })
+    expect(text.startsWith('This server serves a folder of Markdown notes.')).toBe(true)
+    for (const absent of [
+      'index',
+      'log.md',
+      'sources.md',
+      'overview.md',
+      'analisi',
+      'lint-',
+      'LOG:',
+    ])
+      expect(text).not.toContain(absent)
+    expect(text).toContain('Frontmatter is optional and any YAML keys are kept')
+    expect(text).toContain('#tags')
+    expect(named(text).sort()).toEqual([...tools].sort())
+    expect(bytes(text)).toBeLessThanOrEqual(2048)
+  })
+
+  it('mentions index.md and the log only when the wiki has them', () => {
+    const text = buildInstructions({
+      domain: 'D',
+      schema: frontmatterPresets.notes,
+      tools: [...READ, ...WRITE],
+      services: { ...none, index: true, log: true },
+    })
+    expect(text).toContain('wikiReadPage("index") first')
+    expect(text).toContain('index.md lists')
+    expect(text).toContain('(kind is free text)')
+    expect(text).not.toContain('sources.md')
+  })
+})

@@ -9,6 +9,7 @@ export {
   type LocalMediaWiki,
   type StartMediaWikiOptions,
 } from './mediawiki.js'
+export { loginMediaWiki, type MediaWikiSession } from './mediawiki-session.js'
 export { freePort } from './free-port.js'
 export {
   startLocalRegistry,

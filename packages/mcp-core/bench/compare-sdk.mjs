@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// mcp-core against the official SDKs, same Node, same echo tool with the same zod schemas (spec
-// §11), at both eras in one run: at 2025-06-18 beside the v1 SDK's McpServer (1.32.2), and at
+// mcp-core against the official SDKs, same Node, same echo tool with the same zod schemas, at
+// both eras in one run: at 2025-06-18 beside the v1 SDK's McpServer (1.32.2), and at
 // 2026-07-28 beside the v2 SDK's McpServer (@modelcontextprotocol/server 2.4.0). Build the
 // package first: our servers import the built `dist`.
 //

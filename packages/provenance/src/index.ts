@@ -39,6 +39,20 @@ export type {
   SourcePattern,
   VerifyMethod,
 } from './lib/source-patterns.js'
+export { BACKLINK_KINDS, CATEGORY_MEMBER_KINDS, RECENT_CHANGE_KINDS } from './lib/list-pointers.js'
+export type {
+  BacklinkItem,
+  BacklinkKind,
+  BacklinksResult,
+  CategoriesResult,
+  CategoryMemberItem,
+  CategoryMemberKind,
+  CategoryResult,
+  PageCategoryItem,
+  RecentChangeItem,
+  RecentChangeKind,
+  RecentChangesResult,
+} from './lib/list-pointers.js'
 export { EVIDENCE_ERROR_CODES } from './lib/error-code.js'
 export type { EvidenceErrorCode } from './lib/error-code.js'
 export { hashContent } from './lib/hash-content.js'

@@ -18,6 +18,28 @@ export type {
   MediaWikiHistoryRevision,
 } from './lib/mediawiki/page-history.js'
 export type { ResolvedTitle } from './lib/mediawiki/resolve-title.js'
+export type {
+  Backlink,
+  BacklinkKind,
+  Backlinks,
+  BacklinksOptions,
+} from './lib/mediawiki/backlinks.js'
+export type {
+  CategoryMember,
+  CategoryMembers,
+  CategoryMembersOptions,
+  CategoryMemberType,
+} from './lib/mediawiki/category-members.js'
+export type { PageCategories, PageCategory } from './lib/mediawiki/page-categories.js'
+export type { PrefixSearchHit } from './lib/mediawiki/prefix-search.js'
+export type {
+  RecentChange,
+  RecentChanges,
+  RecentChangesOptions,
+  RecentChangeType,
+} from './lib/mediawiki/recent-changes.js'
+export { namespaceOfTitle } from './lib/mediawiki/site-info.js'
+export type { SiteInfo, SiteNamespace } from './lib/mediawiki/site-info.js'
 export { FALLBACK_LINK_PREFIXES } from './lib/mediawiki/link-prefixes.js'
 export { recordingFileName, safeRecordingKey } from './lib/mediawiki/recording-file-name.js'
 export { createMemoryRecordingStore } from './lib/mediawiki/recording-store.js'

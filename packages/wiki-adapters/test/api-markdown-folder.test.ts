@@ -5,6 +5,7 @@ describe('public API', () => {
     expect(Object.keys(await import('@wiki/wiki-adapters/markdown-folder')).sort()).toEqual([
       'WikiSourceError',
       'createMarkdownFolderSource',
+      'detectFrontmatterSchema',
       'frontmatterPresets',
       'parseFrontmatterSchema',
     ])

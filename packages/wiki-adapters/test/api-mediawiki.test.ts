@@ -8,6 +8,7 @@ describe('public API', () => {
       'canonicalTemplateName',
       'createMediaWikiSource',
       'createMemoryRecordingStore',
+      'namespaceOfTitle',
       'recordMediaWiki',
       'recordingFileName',
       'safeRecordingKey',

@@ -30,7 +30,7 @@ async function open(
 }
 
 describe('search ranking', () => {
-  it('scores 4·title + 3·tags + body with idf = ln(1 + N/df), H1 counted in the body', async () => {
+  it('scores BM25F: weighted, length-normalised field counts, saturated once, times idf', async () => {
     const { source } = await open({
       'a.md': itPage('Gatto', 'Il gatto dorme.', { tags: '[animale]' }),
       'b.md': itPage('Cane', 'Un gatto e un cane.', { tags: '[gatto]' }),
@@ -38,12 +38,17 @@ describe('search ranking', () => {
     })
     const result = await source.search({ q: 'gatto' })
     expect(result.mode).toBe('ranked')
-    const idf = Math.log(1 + 3 / 2)
-    // a: title 4 + body (H1 "Gatto" + "gatto") 2 = 6; b: tags 3 + body 1 = 4
-    expect(result.results.map((hit) => [hit.slug, hit.score])).toEqual([
-      ['a', 6 * idf],
-      ['b', 4 * idf],
-    ])
+    // N = 3, df = 2; titles and tags are one word each (average 1), bodies hold 3, 3 and 4
+    // indexed words (the H1 counts in the body; stop words and one-letter words do not)
+    const idf = Math.log(1 + (3 - 2 + 0.5) / (2 + 0.5))
+    const bodyNorm = 0.25 + (0.75 * 3) / (10 / 3)
+    const bm25 = (tf: number): number => (idf * tf * 2.2) / (tf + 1.2)
+    // a: title weight 3 (norm 1) + body 2 occurrences; b: tag weight 1.5 + body 1 occurrence
+    const a = bm25(3 + 2 / bodyNorm)
+    const b = bm25(1.5 + 1 / bodyNorm)
+    expect(result.results.map((hit) => hit.slug)).toEqual(['a', 'b'])
+    expect(result.results[0]?.score).toBeCloseTo(a, 10)
+    expect(result.results[1]?.score).toBeCloseTo(b, 10)
     expect(result.total).toBe(2)
     expect(result.truncated).toBe(false)
   })

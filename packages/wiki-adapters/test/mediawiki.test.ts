@@ -350,6 +350,27 @@ describe('createMediaWikiSource: caching and single-flight', () => {
     expect(seen).toHaveLength(2)
   })
 
+  it('answers a repeated search within the TTL, a new query or limit with requests', async () => {
+    let clock = 0
+    const { fetch, seen } = fakeFetch((request) => ({
+      query: { search: [{ ns: 0, title: String(request.params.srsearch), pageid: 1 }] },
+    }))
+    const wiki = source(fetch, { now: () => clock, cacheTtl: 1000 })
+    const first = await wiki.search('GRUB', 5)
+    expect(await wiki.search('GRUB', 5)).toEqual(first)
+    expect(seen).toHaveLength(2)
+    await wiki.search('GRUB', 6)
+    await wiki.search('iwd', 5)
+    expect(seen).toHaveLength(6)
+    clock = 1000
+    await wiki.search('GRUB', 5)
+    expect(seen).toHaveLength(8)
+    const uncached = source(fetch, { cacheTtl: 0 })
+    await uncached.search('GRUB', 5)
+    await uncached.search('GRUB', 5)
+    expect(seen).toHaveLength(12)
+  })
+
   it('evicts revisions beyond the byte bound', async () => {
     const { fetch, seen } = fakeFetch((request) =>
       parseBody('P', Number(request.params.oldid), 'x'.repeat(100)),

@@ -72,7 +72,7 @@ describe.skipIf(!dir)(`arch-wiki-mcp over --http ${dir ? '' : SHARED_MISSING_REA
     )
     try {
       const { tools } = await client.listTools()
-      expect(tools).toHaveLength(11)
+      expect(tools).toHaveLength(15)
       const { prompts } = await client.listPrompts()
       expect(prompts.map((p) => p.name)).toEqual(['arch-wiki-usage'])
       await exerciseEveryTool((name, args) => client.callTool({ name, arguments: args }) as never)

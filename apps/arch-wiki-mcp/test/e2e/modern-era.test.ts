@@ -58,7 +58,7 @@ async function session(client: Client, mode: Mode): Promise<string[]> {
     ICON_SVG,
   )
   const { tools } = await client.listTools()
-  expect(tools).toHaveLength(11)
+  expect(tools).toHaveLength(15)
   const { prompts } = await client.listPrompts()
   expect(prompts.map((prompt) => prompt.name)).toEqual(['arch-wiki-usage'])
   await exerciseEveryTool((name, args) => client.callTool({ name, arguments: args }) as never)
@@ -66,11 +66,15 @@ async function session(client: Client, mode: Mode): Promise<string[]> {
 }
 
 const TOOLS = [
+  'backlinks',
+  'categories',
+  'category',
   'commands',
   'diff',
   'history',
   'links',
   'page',
+  'recent_changes',
   'recheck',
   'search',
   'section',

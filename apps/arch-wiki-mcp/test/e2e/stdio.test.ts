@@ -10,11 +10,15 @@ const shared = sharedDir()
 const dir = shared && join(shared, 'arch-fixtures')
 
 const TOOLS = [
+  'backlinks',
+  'categories',
+  'category',
   'commands',
   'diff',
   'history',
   'links',
   'page',
+  'recent_changes',
   'recheck',
   'search',
   'section',

@@ -54,6 +54,13 @@ export const readAnnotations = { openWorldHint: false } as const
 
 export const pathString = z.string().max(1024)
 
+/** `expectedChecksum` of every write: "" = create only, else the sha256 (or its first 12 hex). */
+export const checksumArgument = z
+  .string()
+  .regex(/^(?:|[0-9a-f]{12}|[0-9a-f]{64})$/)
+  .optional()
+  .describe('"" = create only; 12 or 64 lowercase hex = the current sha256 (prefix)')
+
 export const frontmatterError = z.object({
   message: z.string(),
   line: z.number(),
@@ -65,6 +72,8 @@ export const pageItem = z.object({
   slug: z.string(),
   title: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
+  tags: z.array(z.string()),
+  aliases: z.array(z.string()),
   updatedAt: z.string(),
   frontmatterError: frontmatterError.optional(),
 })

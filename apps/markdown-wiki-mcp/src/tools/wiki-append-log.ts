@@ -2,7 +2,20 @@ import { defineTool, ToolError, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
 import type { ToolDeps } from './shared.js'
 
-export function wikiAppendLog({ source }: ToolDeps): Tool {
+/** The kinds of an LLM wiki's log; a schema that declares no field (notes) takes any. */
+const KINDS = ['ingest', 'query', 'lint', 'refactor'] as const
+
+export function wikiAppendLog({ source, schema }: ToolDeps): Tool {
+  const kind =
+    schema.fields.length > 0
+      ? z.enum(KINDS).optional()
+      : z
+          .string()
+          .min(1)
+          .max(40)
+          .regex(/^[^\r\n|]+$/)
+          .optional()
+          .describe('Free text, one line without "|", e.g. ingest, meeting, idea')
   return defineTool({
     name: 'wikiAppendLog',
     title: 'Append to log.md',
@@ -10,7 +23,7 @@ export function wikiAppendLog({ source }: ToolDeps): Tool {
       'Appends one entry to log.md. Either entry (free text, appended as given) or kind + title (+ body), from which the header "## [YYYY-MM-DD] kind | title" is built.',
     input: z.strictObject({
       entry: z.string().optional().describe('Free text, at most 32000 characters'),
-      kind: z.enum(['ingest', 'query', 'lint', 'refactor']).optional(),
+      kind,
       title: z.string().max(200).optional().describe('One line'),
       body: z.string().optional().describe('Lines under the header'),
     }),

@@ -15,7 +15,7 @@ export function wikiGraph({ source }: ToolDeps): Tool {
     name: 'wikiGraph',
     title: 'Wiki link graph',
     description:
-      'The link graph: forward and reverse links, orphans (no inbound link from another page), broken and ambiguous links. Give slug for one page only. Keys of reverse that are not pages are broken targets.',
+      'The link graph: forward and reverse links, orphans (no inbound link from another page), broken and ambiguous links. Give slug for one page only. Keys of reverse that are neither pages nor existing files are broken targets. On a wiki over 500 pages, without slug, forward and reverse are left out (edgesOmitted) and orphans, broken and ambiguous come 200 at a time: pass nextOffset as offset for more.',
     input: z.strictObject({
       slug: pathString.optional().describe('Only this page'),
       limit: z
@@ -24,7 +24,13 @@ export function wikiGraph({ source }: ToolDeps): Tool {
         .min(1)
         .max(5000)
         .optional()
-        .describe('Cap on keys and items per field, default 1000'),
+        .describe('Cap on keys and items per field, default 1000 (200 when edges are left out)'),
+      offset: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('Skip this many orphans, broken and ambiguous entries (from nextOffset)'),
     }),
     output: z.object({
       forward: listMap,
@@ -46,10 +52,15 @@ export function wikiGraph({ source }: ToolDeps): Tool {
         ambiguous: z.number(),
       }),
       truncated: z.boolean(),
+      edgesOmitted: z.literal(true).optional(),
+      nextOffset: z.number().optional(),
     }),
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      withHints(() => source.graph({ slug: args.slug, limit: args.limit }), pageNotFoundHint),
+      withHints(
+        () => source.graph({ slug: args.slug, limit: args.limit, offset: args.offset }),
+        pageNotFoundHint,
+      ),
   })
 }

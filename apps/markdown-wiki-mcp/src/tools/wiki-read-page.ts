@@ -1,5 +1,6 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
 import * as z from 'zod'
+import { readOneSection, sectionOutput } from './wiki-read-section.js'
 import {
   type ToolDeps,
   frontmatterError,
@@ -14,7 +15,7 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
     name: 'wikiReadPage',
     title: 'Read a wiki page',
     description:
-      'Reads one page by slug (".md" optional; exact, then case-insensitive, then unique basename). Returns frontmatter, content, resolved links, the file as on disk (fileText) and its sha256: edit fileText and pass sha256 as expectedChecksum to wikiWritePage. A truncated fileText must never be written back.',
+      'Reads one page by slug (".md" optional; exact, then case-insensitive, then unique basename, then alias). Returns frontmatter, the body (content), resolved links, tags, aliases and the sha256 of the file. With full: true, the file as on disk (fileText, frontmatter block included) replaces content: edit fileText and pass sha256 as expectedChecksum to wikiWritePage. A truncated fileText must never be written back. With section (heading text or slug), returns only that section (heading, body, subsections) and its sectionSha256, for wikiEditPage.',
     input: z.strictObject({
       slug: pathString.describe('Page slug, e.g. "index" or "concetti/rete"'),
       maxChars: z
@@ -23,25 +24,45 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
         .min(1000)
         .max(200_000)
         .optional()
-        .describe('Cut content and fileText here, default 100000'),
+        .describe('Cut content or fileText here, default 100000'),
+      full: z
+        .boolean()
+        .optional()
+        .describe('Return the whole file as fileText instead of content, to rewrite the page'),
+      section: z
+        .string()
+        .min(1)
+        .max(500)
+        .optional()
+        .describe('Heading text or slug: return only that section, with its own sha256'),
     }),
     output: z.object({
       path: z.string(),
       slug: z.string(),
-      title: z.string(),
-      frontmatter: z.record(z.string(), z.unknown()),
-      content: z.string(),
-      links: z.array(z.string()),
+      title: z.string().optional(),
+      frontmatter: z.record(z.string(), z.unknown()).optional(),
+      content: z.string().optional(),
+      links: z.array(z.string()).optional(),
+      tags: z.array(z.string()).optional(),
+      aliases: z.array(z.string()).optional(),
       updatedAt: z.string(),
-      fileText: z.string(),
+      fileText: z.string().optional(),
       sha256: z.string(),
-      size: z.number(),
-      truncated: z.boolean(),
+      size: z.number().optional(),
+      truncated: z.boolean().optional(),
+      section: sectionOutput.optional(),
       frontmatterError: frontmatterError.optional(),
     }),
     annotations: readAnnotations,
     access: 'read',
     handler: (args) =>
-      withHints(() => source.readPage(args.slug, { maxChars: args.maxChars }), pageNotFoundHint),
+      args.section === undefined
+        ? withHints(async () => {
+            const page = await source.readPage(args.slug, { maxChars: args.maxChars })
+            // the page once: its body by default, the whole file (what a rewrite starts from) if asked
+            const { content, fileText, ...rest } = page
+            return args.full === true ? { ...rest, fileText } : { ...rest, content }
+          }, pageNotFoundHint)
+        : withHints(() => readOneSection(source, args.slug, args.section ?? ''), pageNotFoundHint),
   })
 }

@@ -23,7 +23,7 @@ export function wikiSearch({ source, schema }: ToolDeps): Tool {
     name: 'wikiSearch',
     title: 'Search wiki pages',
     description:
-      'Ranked full-text search over wiki page titles, tags and bodies (accent-insensitive), with type, status and tag filters. Returns page metadata, score and a snippet; read a hit with wikiReadPage.',
+      'Ranked full-text search over wiki page titles, aliases, headings, tags and bodies (accent-insensitive; word forms such as plurals match, and the last word matches as a prefix), with type, status and tag filters. Returns page metadata, score and a snippet around the matched words; read a hit with wikiReadPage.',
     input: z.strictObject(shape),
     output: z.object({
       results: z.array(

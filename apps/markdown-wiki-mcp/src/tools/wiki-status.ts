@@ -9,16 +9,25 @@ export function bucketName(key: string): string {
 
 export function wikiStatus({ source, schema }: ToolDeps): Tool {
   const shape: Record<string, z.ZodType> = { totalPages: z.number() }
+  let declared = 0
   for (const role of ['type', 'status'] as const) {
     const field = schema.fields.find((f) => f.role === role)
     if (field) shape[bucketName(field.key)] = z.record(z.string(), z.number())
+    if (field) declared += 1
+  }
+  // nothing declared to count by (notes): by top-level folder and by tag
+  if (declared === 0) {
+    shape.byFolder = z.record(z.string(), z.number())
+    shape.byTag = z.record(z.string(), z.number())
   }
   shape.lastUpdated = z.string().nullable()
   return defineTool({
     name: 'wikiStatus',
     title: 'Wiki status',
     description:
-      'Counts pages (service pages included) by type and by status (missing values under senza-/no-), and gives the latest update date.',
+      declared > 0
+        ? `Counts pages (service pages included) by type and by status (missing values under ${schema.language === 'it' ? 'senza-' : 'no-'}), and gives the latest update date.`
+        : 'Counts pages by top-level folder ("(root)" for the root) and by tag (frontmatter and inline #tags; no-tags when none), and gives the latest update date.',
     input: z.strictObject({}),
     output: z.object(shape),
     annotations: readAnnotations,

@@ -60,7 +60,7 @@ function mentioned(instructions: string): string[] {
 }
 
 describe('tools/list per configuration', () => {
-  it('stdio registers all eleven; instructions start with WIKI_DOMAIN', async () => {
+  it('stdio registers every tool; instructions start with WIKI_DOMAIN', async () => {
     const { tools, instructions, stderr } = await stdioTools([])
     expect(tools).toEqual([...READ_TOOLS, ...WRITE_TOOLS, ...RAW_TOOLS])
     expect(instructions.startsWith('Wiki di prova sulla rete di casa.\n')).toBe(true)

@@ -13,6 +13,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 export const APP_DIR: string = fileURLToPath(new URL('../../', import.meta.url))
 export const BIN: string = path.join(APP_DIR, 'bin.js')
+/** Where spawned servers keep their index caches: one temporary folder, not the user's cache. */
+export const E2E_CACHE: string = path.join(tmpdir(), 'markdown-wiki-mcp-e2e-cache')
 const FIXTURE = fileURLToPath(new URL('../../../../fixtures/markdown-wiki/', import.meta.url))
 
 if (!existsSync(path.join(APP_DIR, 'dist', 'main.js'))) {
@@ -21,8 +23,22 @@ if (!existsSync(path.join(APP_DIR, 'dist', 'main.js'))) {
   )
 }
 
-export const READ_TOOLS = ['wikiSearch', 'wikiListPages', 'wikiReadPage', 'wikiGraph', 'wikiStatus']
-export const WRITE_TOOLS = ['wikiWritePage', 'wikiAppendLog']
+export const READ_TOOLS = [
+  'wikiSearch',
+  'wikiListPages',
+  'wikiReadPage',
+  'wikiGraph',
+  'wikiStatus',
+  'wikiRecentChanges',
+  'wikiListTags',
+]
+export const WRITE_TOOLS = [
+  'wikiWritePage',
+  'wikiAppendLog',
+  'wikiEditPage',
+  'wikiMovePage',
+  'wikiDeletePage',
+]
 export const RAW_TOOLS = ['wikiListRaw', 'wikiReadRaw', 'wikiChecksum', 'wikiRawDiff']
 
 export function newToken(): string {
@@ -62,7 +78,7 @@ export async function connectStdio(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, ...args],
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: E2E_CACHE, ...env },
     stderr: 'pipe',
   })
   let stderr = ''
@@ -87,7 +103,7 @@ export async function startHttp(
   args: string[] = [],
 ): Promise<HttpServer> {
   const child = spawn(process.execPath, [BIN, '--http', ...args], {
-    env: { PATH: process.env.PATH ?? '', MCP_HTTP_PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: E2E_CACHE, MCP_HTTP_PORT: '0', ...env },
   })
   let stderr = ''
   child.stdout.resume()
@@ -134,7 +150,7 @@ export function runBin(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: E2E_CACHE, ...env },
     })
     let stdout = ''
     let stderr = ''

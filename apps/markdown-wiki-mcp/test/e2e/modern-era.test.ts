@@ -1,7 +1,7 @@
 // The built bin and the official SDK v2 client (2.4.0) in its three modes, over stdio and HTTP:
 // pinned to MCP 2026-07-28, `auto` (which must settle on 2026-07-28 without falling back) and its
 // legacy default. Every mode lists the tools, sees the app's icon and calls every tool the
-// transport offers: all eleven over stdio, the read and raw ones over HTTP. Connect and ready
+// transport offers: all of them over stdio, the read and raw ones over HTTP. Connect and ready
 // times are printed, never asserted.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -78,12 +78,14 @@ async function session(client: Client, mode: Mode, expected: string[]): Promise<
     ((await use('wikiSearch', { q: 'dns', topK: 3 })).results as { slug: string }[])[0]?.slug,
   ).toBe('concetti/dns')
   expect((await use('wikiListPages', { categoria: 'entita' })).pages).toHaveLength(2)
-  const page = await use('wikiReadPage', { slug: 'entita/nas' })
+  const page = await use('wikiReadPage', { slug: 'entita/nas', full: true })
   expect(page.sha256).toMatch(/^[0-9a-f]{64}$/)
   expect((await use('wikiGraph', {})).broken).toEqual([
     { target: 'registro-backup', sources: ['procedure/backup-nas'] },
   ])
   expect((await use('wikiStatus', {})).totalPages).toBeGreaterThanOrEqual(12)
+  expect((await use('wikiRecentChanges', { limit: 3 })).changes).toHaveLength(3)
+  expect((await use('wikiListTags', {})).tags).toContainEqual({ tag: 'dns', count: 3 })
   expect((await use('wikiListRaw', {})).files).toHaveLength(3)
   expect(
     (await use('wikiReadRaw', { filename: 'raw/documenti/scheda-router.pdf' })).content,
@@ -107,6 +109,20 @@ async function session(client: Client, mode: Mode, expected: string[]): Promise<
     expect(
       await use('wikiAppendLog', { kind: 'query', title: `SDK v2 ${mode}`, body: '- prova' }),
     ).toMatchObject({ success: true, path: 'log.md' })
+    expect(
+      await use('wikiEditPage', {
+        path: 'entita/nas.md',
+        oldText: `192.168.1.2${MODES.indexOf(mode)}`,
+        newText: '192.168.1.20',
+      }),
+    ).toMatchObject({ success: true, replacements: 1 })
+    expect(
+      await use('wikiMovePage', { from: 'entita/router', to: `entita/router-${mode}.md` }),
+    ).toMatchObject({ success: true })
+    await use('wikiWritePage', { path: `prova-${mode}.md`, content: page.fileText })
+    expect(await use('wikiDeletePage', { path: `prova-${mode}.md` })).toMatchObject({
+      brokenBacklinks: [],
+    })
   }
   return [...called].sort()
 }
@@ -120,7 +136,7 @@ afterAll(() => {
 })
 
 describe.each(MODES)('markdown-wiki-mcp, SDK v2 client %s', (mode) => {
-  it('over stdio: lists and calls all eleven tools', async () => {
+  it('over stdio: lists and calls every tool', async () => {
     const fixture = await copyFixture()
     const client = newClient(mode)
     try {

@@ -50,7 +50,7 @@ describe('concurrent writers over stdio', () => {
     await Promise.all(
       peers.map(async ({ client }) => {
         for (let done = 0; done < ROUNDS;) {
-          const read = await call(client, 'wikiReadPage', { slug: 'contatore' })
+          const read = await call(client, 'wikiReadPage', { slug: 'contatore', full: true })
           if (!read.ok) throw new Error(JSON.stringify(read.error))
           const value = Number(/valore: (\d+)/.exec(read.value.fileText as string)?.[1])
           const write = await call(client, 'wikiWritePage', {

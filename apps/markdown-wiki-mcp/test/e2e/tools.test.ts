@@ -149,7 +149,7 @@ describe('every tool over stdio', () => {
   )
 
   it('wikiWritePage: read → modify → write keeps every frontmatter key; stale checksum → conflict', async () => {
-    const read = await call(client, 'wikiReadPage', { slug: 'entita/nas' })
+    const read = await call(client, 'wikiReadPage', { slug: 'entita/nas', full: true })
     if (!read.ok) throw new Error('read failed')
     const edited = (read.value.fileText as string).replace('192.168.1.20', '192.168.1.21')
     const written = await call(client, 'wikiWritePage', {
@@ -221,7 +221,7 @@ describe('every tool over stdio', () => {
   })
 
   it('an unknown tool is a JSON-RPC error', async () => {
-    await expect(client.callTool({ name: 'wikiDeletePage', arguments: {} })).rejects.toThrow(
+    await expect(client.callTool({ name: 'wikiDropTable', arguments: {} })).rejects.toThrow(
       /-32602|not found|unknown/i,
     )
   })

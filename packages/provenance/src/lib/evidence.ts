@@ -122,7 +122,8 @@ export interface SearchResult {
   readonly pageid: number
   readonly snippet: string
   readonly url: string
-  readonly match: 'title' | 'text'
+  /** `title`: the exact-title hit; `text`: a full-text hit; `prefix`: a title starting with the query. */
+  readonly match: 'title' | 'text' | 'prefix'
 }
 
 export interface SearchResults {

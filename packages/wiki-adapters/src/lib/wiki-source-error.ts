@@ -30,6 +30,10 @@ export type WikiSourceErrorCode =
   | 'too_large'
   | 'conflict'
   | 'ambiguous'
+  // Markdown folder editing
+  | 'match_count_mismatch'
+  | 'has_backlinks'
+  | 'storage_error'
 
 /** The one error class of `@wiki/wiki-adapters`. Its message never holds a secret or a stack. */
 export class WikiSourceError extends Error {

@@ -17,27 +17,9 @@ export async function replaceFileAtomically(
 ): Promise<void> {
   const folder = path.dirname(target)
   const folderReal = await realpath(folder)
-  let previous: { mode: number; uid: number; gid: number } | undefined
-  try {
-    const info = await stat(target)
-    previous = { mode: info.mode & 0o7777, uid: info.uid, gid: info.gid }
-  } catch {
-    previous = undefined
-  }
-  const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(8).toString('hex')}.tmp`)
-  const handle = await open(temp, 'wx', previous?.mode ?? 0o666)
+  const temp = await writeTempFile(target, bytes)
   let renamed = false
   try {
-    try {
-      if (previous) {
-        await handle.chmod(previous.mode)
-        await chown(temp, previous.uid, previous.gid).catch(() => undefined)
-      }
-      await handle.writeFile(bytes)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
     if (beforeRename) await beforeRename(temp)
     if ((await realpath(folder)) !== folderReal) {
       throw new WikiSourceError(
@@ -56,7 +38,42 @@ export async function replaceFileAtomically(
   }
 }
 
-async function fsyncFolder(folder: string): Promise<void> {
+/**
+ * Writes `bytes` to a new temp file beside `target` (same mode and owner as `target` when it
+ * exists), fsynced, and returns its path; nothing is left behind when this fails. Renaming it
+ * onto `target` is the caller's step.
+ */
+export async function writeTempFile(target: string, bytes: Uint8Array): Promise<string> {
+  const folder = path.dirname(target)
+  let previous: { mode: number; uid: number; gid: number } | undefined
+  try {
+    const info = await stat(target)
+    previous = { mode: info.mode & 0o7777, uid: info.uid, gid: info.gid }
+  } catch {
+    previous = undefined
+  }
+  const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(8).toString('hex')}.tmp`)
+  const handle = await open(temp, 'wx', previous?.mode ?? 0o666)
+  try {
+    try {
+      if (previous) {
+        await handle.chmod(previous.mode)
+        await chown(temp, previous.uid, previous.gid).catch(() => undefined)
+      }
+      await handle.writeFile(bytes)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    await unlink(temp).catch(() => undefined)
+    throw error
+  }
+  return temp
+}
+
+/** Makes renames and removals in `folder` durable (best effort). */
+export async function fsyncFolder(folder: string): Promise<void> {
   try {
     const handle = await open(folder, 'r')
     try {

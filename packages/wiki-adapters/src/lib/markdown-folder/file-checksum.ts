@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { WikiSourceError } from '../wiki-source-error.js'
+import { onDiskName } from './on-disk-name.js'
 import { assertLexicalPath, confinePath } from './path-rules.js'
 import { sha256Hex } from './sha256.js'
 import type { ChecksumResult } from './types.js'
@@ -22,7 +23,9 @@ export async function fileChecksum(
   for (const attempt of attempts) {
     const rootReal = roots[attempt.root]
     if (!rootReal) continue
-    const confined = await confinePath('path', rootReal, attempt.relative, false)
+    // the name on disk may be in another normal form (NFD from macOS) than the one given
+    const onDisk = await onDiskName(rootReal, attempt.relative)
+    const confined = await confinePath('path', rootReal, onDisk, false)
     if (!confined.exists) continue
     const bytes = await readFile(confined.realPath)
     const sha256 = sha256Hex(bytes)

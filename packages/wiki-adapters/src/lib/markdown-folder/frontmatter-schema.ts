@@ -64,8 +64,15 @@ function preset(
   }
 }
 
-/** The built-in schemas: `it` is exactly the reference server's, `en` its English twin. */
-export const frontmatterPresets: Readonly<Record<'it' | 'en', FrontmatterSchema>> = {
+/** The names of the built-in schemas. */
+export type PresetName = 'it' | 'en' | 'notes'
+
+/**
+ * The built-in schemas: `it` is exactly the reference server's, `en` its English twin, and `notes`
+ * fits any folder of Markdown notes: frontmatter optional, any keys, none required (the YAML is
+ * still checked).
+ */
+export const frontmatterPresets: Readonly<Record<PresetName, FrontmatterSchema>> = {
   it: preset(
     'it',
     ['tipo', 'tags', 'fonti', 'aggiornato', 'stato'],
@@ -78,6 +85,7 @@ export const frontmatterPresets: Readonly<Record<'it' | 'en', FrontmatterSchema>
     ['concept', 'subject', 'procedure', 'regulation', 'entity', 'analysis'],
     ['draft', 'stable', 'needs-review'],
   ),
+  notes: { language: 'none', fields: [], exempt: [] },
 }
 
 export function defaultStopWords(language: SchemaLanguage): readonly string[] {

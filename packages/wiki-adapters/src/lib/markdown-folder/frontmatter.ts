@@ -1,5 +1,6 @@
 import { parseDocument, isNode, visit } from 'yaml'
 import { parseSimpleMapping } from './simple-mapping.js'
+import { CodeFences } from './code-fence.js'
 
 /** Where a frontmatter block failed to parse. */
 export interface FrontmatterError {
@@ -158,7 +159,7 @@ function firstLine(message: string): string {
 
 /** The first `# ` heading outside fenced code, if any. */
 export function firstHeading(content: string): string | undefined {
-  let fence: { char: string; length: number } | undefined
+  const fences = new CodeFences()
   // walks the lines one at a time rather than splitting the whole body: the heading is usually
   // near the top, so the rest of the page is never cut into lines
   for (let start = 0; start <= content.length;) {
@@ -166,17 +167,7 @@ export function firstHeading(content: string): string | undefined {
     if (end === -1) end = content.length
     const line = content.slice(start, end)
     start = end + 1
-    // most lines hold neither fence character: skip the regex for them
-    const fenceMatch =
-      line.includes('`') || line.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(line) : null
-    if (fenceMatch?.[1]) {
-      const run = fenceMatch[1]
-      if (!fence) fence = { char: run[0] ?? '`', length: run.length }
-      else if (run[0] === fence.char && run.length >= fence.length && line.trim() === run)
-        fence = undefined
-      continue
-    }
-    if (fence) continue
+    if (fences.isFence(line) || fences.inCode) continue
     const heading = /^ {0,3}# +(.*?)(?: +#+)? *\r?$/.exec(line)
     if (heading?.[1]) return heading[1].trim()
   }

@@ -1,3 +1,4 @@
+import { linkResolver } from './link-resolution.js'
 import { compareCodeUnits } from './links.js'
 import type { PageCatalog } from './page-catalog.js'
 import type { LinkGraph } from './types.js'
@@ -6,18 +7,34 @@ import type { LinkGraph } from './types.js'
 const SERVICE_PAGES = new Set(['index.md', 'log.md', 'sources.md', 'overview.md'])
 
 /**
+ * Above this many pages the whole-wiki graph leaves out every page's edges (thousands of entries,
+ * most of them empty in a vault of notes) and gives the counts and the problems, paged; the edges
+ * of one page come with `slug`.
+ */
+export const MAX_EDGE_PAGES = 500
+/** The default page size of the problem lists when the edges are left out. */
+const LEAN_LIMIT = 200
+
+/**
  * The wiki's links resolved to pages: forward and reverse edges, orphans, broken and ambiguous
- * targets with their sources, whole or around one page, every list capped at `limit`.
+ * targets with their sources, whole or around one page, every list capped at `limit`; the
+ * orphan, broken and ambiguous lists start at `offset`.
  */
 export async function linkGraph(
   catalog: PageCatalog,
-  options: { slug?: string | undefined; limit?: number | undefined },
+  options: {
+    slug?: string | undefined
+    limit?: number | undefined
+    offset?: number | undefined
+  },
 ): Promise<LinkGraph> {
   await catalog.refresh()
   const only = options.slug === undefined ? undefined : catalog.resolveSlug(options.slug).slug
-  const limit = options.limit ?? 1000
+  const lean = only === undefined && catalog.size > MAX_EDGE_PAGES
+  const limit = options.limit ?? (lean ? LEAN_LIMIT : 1000)
+  const offset = options.offset ?? 0
   const pages = catalog.sortedPages()
-  const resolver = catalog.slugResolver()
+  const resolve = linkResolver(catalog)
   const forward: Record<string, string[]> = {}
   const reverse = new Map<string, Set<string>>()
   const broken = new Map<string, Set<string>>()
@@ -28,7 +45,7 @@ export async function linkGraph(
   for (const page of pages) {
     const targets: string[] = []
     for (const link of page.links) {
-      const resolution = resolver.resolve(link)
+      const resolution = resolve(link, page.slug)
       const target = resolution.status === 'resolved' ? resolution.slug : link.target
       if (targets.includes(target)) continue
       targets.push(target)
@@ -83,10 +100,20 @@ export async function linkGraph(
     brokenList = brokenList.filter((entry) => entry.sources.includes(only))
     ambiguousList = ambiguousList.filter((entry) => entry.sources.includes(only))
   }
+  if (lean) {
+    forwardOut = {}
+    reverseOut = {}
+  }
   let truncated = false
+  let more = false
   const capList = <T>(list: T[]): T[] => {
     if (list.length > limit) truncated = true
     return list.slice(0, limit)
+  }
+  const pageOf = <T>(list: T[]): T[] => {
+    if (list.length > offset + limit) more = true
+    if (list.length > offset + limit || offset > 0) truncated = true
+    return list.slice(offset, offset + limit)
   }
   const capRecord = (record: Record<string, string[]>): Record<string, string[]> => {
     const out: Record<string, string[]> = {}
@@ -96,15 +123,17 @@ export async function linkGraph(
   return {
     forward: capRecord(forwardOut),
     reverse: capRecord(reverseOut),
-    orphans: capList(orphansOut),
-    broken: capList(brokenList).map((e) => ({ ...e, sources: capList(e.sources) })),
-    ambiguous: capList(ambiguousList).map((e) => ({
+    orphans: pageOf(orphansOut),
+    broken: pageOf(brokenList).map((e) => ({ ...e, sources: capList(e.sources) })),
+    ambiguous: pageOf(ambiguousList).map((e) => ({
       ...e,
       candidates: capList(e.candidates),
       sources: capList(e.sources),
     })),
     counts,
     truncated,
+    ...(lean ? { edgesOmitted: true as const } : {}),
+    ...(more ? { nextOffset: offset + limit } : {}),
   }
 }
 

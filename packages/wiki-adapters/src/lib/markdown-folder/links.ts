@@ -1,4 +1,5 @@
 import path from 'node:path/posix'
+import { CodeFences } from './code-fence.js'
 
 /** A link as written: a wikilink target, or a Markdown link already resolved to a wiki path. */
 export type RawLink =
@@ -21,6 +22,11 @@ export function extractLinks(body: string, pageSlug: string): RawLink[] {
       if (match[1] !== undefined) {
         let target = match[1].split(/[#|]/, 1)[0]?.trim() ?? ''
         target = target.replace(/\.md$/i, '').replace(/^\/+/, '')
+        if (target.startsWith('./') || target.startsWith('../')) {
+          // a relative wikilink counts from the linking page's folder; one leaving the wiki is none
+          target = path.normalize(folder === '.' ? target : `${folder}/${target}`)
+          if (target === '..' || target.startsWith('../')) target = ''
+        }
         if (target !== '') push({ kind: 'wiki', target })
       } else if (match[2] !== undefined) {
         const resolved = resolveMarkdownDestination(match[2], folder)
@@ -34,21 +40,9 @@ export function extractLinks(body: string, pageSlug: string): RawLink[] {
     collect(body, LINK_IN_LINES)
     return links
   }
-  let fence: { char: string; length: number } | undefined
+  const fences = new CodeFences()
   for (const line of body.split('\n')) {
-    // most lines hold neither fence character: skip the regex for them
-    const fenceMatch =
-      line.includes('`') || line.includes('~') ? /^ {0,3}(`{3,}|~{3,})/.exec(line) : null
-    if (fenceMatch?.[1]) {
-      const run = fenceMatch[1]
-      if (!fence) {
-        fence = { char: run[0] ?? '`', length: run.length }
-      } else if (run[0] === fence.char && run.length >= fence.length && line.trim() === run) {
-        fence = undefined
-      }
-      continue
-    }
-    if (fence || !line.includes('[')) continue
+    if (fences.isFence(line) || fences.inCode || !line.includes('[')) continue
     collect(line.includes('`') ? stripCodeSpans(line) : line, LINK)
   }
   return links
@@ -76,7 +70,8 @@ function resolveMarkdownDestination(destination: string, folder: string): string
   return joined.replace(/\.md$/i, '')
 }
 
-function stripCodeSpans(line: string): string {
+/** `line` with its inline code spans blanked out, every offset kept. */
+export function stripCodeSpans(line: string): string {
   let out = ''
   let i = 0
   while (i < line.length) {
@@ -125,15 +120,26 @@ export class SlugResolver {
   readonly #exact: Set<string>
   readonly #lower = new Map<string, string[]>()
   readonly #basename = new Map<string, string[]>()
+  readonly #alias = new Map<string, string[]>()
   readonly #slugs: readonly string[]
 
-  constructor(slugs: Iterable<string>) {
+  /** `aliases`: `[alias, slug]` pairs, the other names pages give themselves. */
+  constructor(slugs: Iterable<string>, aliases: Iterable<readonly [string, string]> = []) {
     this.#slugs = [...slugs].sort(compareCodeUnits)
     this.#exact = new Set(this.#slugs)
     for (const slug of this.#slugs) {
       push(this.#lower, slug.toLowerCase(), slug)
       push(this.#basename, (slug.split('/').at(-1) ?? slug).toLowerCase(), slug)
     }
+    for (const [alias, slug] of aliases) {
+      const key = alias.normalize('NFC').toLowerCase()
+      if (!this.#alias.get(key)?.includes(slug)) push(this.#alias, key, slug)
+    }
+  }
+
+  /** The pages that call themselves `name` (case-insensitive), sorted. */
+  byAlias(name: string): readonly string[] {
+    return [...(this.#alias.get(name.normalize('NFC').toLowerCase()) ?? [])].sort(compareCodeUnits)
   }
 
   resolve(link: RawLink): Resolution {
@@ -146,7 +152,11 @@ export class SlugResolver {
       return { status: 'resolved', slug: caseInsensitive[0] }
     }
     if (caseInsensitive.length > 1) return { status: 'ambiguous', candidates: caseInsensitive }
-    if (!target.includes('/')) return pick(this.#basename.get(lower) ?? [])
+    if (!target.includes('/')) {
+      // a page's own name wins over another page's alias
+      const byName = pick(this.#basename.get(lower) ?? [])
+      return byName.status === 'broken' ? pick(this.byAlias(target)) : byName
+    }
     const suffix = `/${lower}`
     return pick(this.#slugs.filter((slug) => slug.toLowerCase().endsWith(suffix)))
   }

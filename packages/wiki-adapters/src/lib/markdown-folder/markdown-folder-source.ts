@@ -7,15 +7,33 @@ import { type FrontmatterSchema, frontmatterPresets } from './frontmatter-schema
 import { linkGraph } from './link-graph.js'
 import { type LocalDate, localDateFormatter } from './local-date.js'
 import { LockedWriter } from './locked-write.js'
+import { readIndexCache, writeIndexCache } from './index-cache.js'
 import { PageCatalog } from './page-catalog.js'
 import { type DescribePage, listPages, pageDescriber } from './page-listing.js'
 import { readPage } from './page-read.js'
+import { readSection } from './section-read.js'
+import { editPage } from './edit-page.js'
+import type { StoredPage } from './page-store.js'
+import { movePage } from './move-page.js'
+import { deletePage } from './delete-page.js'
+import { recentChanges } from './recent-changes.js'
+import { listTags } from './list-tags.js'
+import { recoverMove } from './move-journal.js'
 import { PageSearch } from './page-search.js'
 import { isInside } from './path-rules.js'
 import { RawLayer } from './raw-layer.js'
 import type {
   AppendLogResult,
   ChecksumResult,
+  EditPageInput,
+  EditResult,
+  MovePageInput,
+  MoveResult,
+  DeletePageInput,
+  DeleteResult,
+  RecentChanges,
+  RecentChangesOptions,
+  TagList,
   LinkGraph,
   LogEntry,
   MarkdownFolderSource,
@@ -25,6 +43,7 @@ import type {
   RawSource,
   SearchQuery,
   SearchResult,
+  SectionRead,
   WikiStatus,
   WriteResult,
 } from './types.js'
@@ -52,9 +71,33 @@ export async function createMarkdownFolderSource(
       },
     )
   }
-  const source = new FolderSource(wikiReal, rawReal, options)
+  const indexPath = options.indexPath ? path.resolve(options.indexPath) : undefined
+  if (indexPath && isInside(wikiReal, await realParent(indexPath))) {
+    throw new WikiSourceError(
+      'invalid_arguments',
+      `indexPath must be outside the wiki folder (got "${options.indexPath}"): the cache is no page.`,
+      { data: { fields: ['indexPath'] } },
+    )
+  }
+  const source = new FolderSource(wikiReal, rawReal, { ...options, indexPath })
   await source.start()
   return source
+}
+
+/** The real path of `file`'s nearest existing ancestor folder joined with the rest of it. */
+async function realParent(file: string): Promise<string> {
+  let folder = path.dirname(file)
+  const rest = [path.basename(file)]
+  for (;;) {
+    try {
+      return path.join(await realpath(folder), ...rest)
+    } catch {
+      const parent = path.dirname(folder)
+      if (parent === folder) return file
+      rest.unshift(path.basename(folder))
+      folder = parent
+    }
+  }
 }
 
 async function realFolder(
@@ -91,6 +134,11 @@ class FolderSource implements MarkdownFolderSource {
   readonly #rawLayer: RawLayer
   readonly #date: LocalDate
   readonly #describe: DescribePage
+  readonly #indexPath: string | undefined
+  readonly #warn: (message: string) => void
+  #saveTimer: NodeJS.Timeout | undefined
+  readonly #beforeRename: ((tempPath: string) => void | Promise<void>) | undefined
+  readonly #gitCommand: string
 
   constructor(
     root: string,
@@ -104,10 +152,20 @@ class FolderSource implements MarkdownFolderSource {
       watch: options.watch !== false,
       sweepIntervalMs: options.sweepIntervalMs ?? 60_000,
     })
-    this.#search = new PageSearch(this.#catalog, this.schema, this.#describe)
+    this.#search = new PageSearch(
+      this.#catalog,
+      this.schema,
+      this.#describe,
+      options.language ?? this.schema.language,
+    )
     this.#catalog.subscribe(this.#search)
+    this.#indexPath = options.indexPath
+    this.#warn =
+      options.warn ?? ((message: string) => process.stderr.write(`markdown-folder: ${message}\n`))
     this.#locks = new FileLocks({ ...defaultLockTimings, ...options.lockTimings })
     this.#writer = new LockedWriter(this.#catalog, this.#locks, options.beforeRename)
+    this.#beforeRename = options.beforeRename
+    this.#gitCommand = options.commands?.git ?? 'git'
     this.#rawLayer = new RawLayer(
       rawRoot,
       {
@@ -134,12 +192,59 @@ class FolderSource implements MarkdownFolderSource {
 
   async start(): Promise<void> {
     const started = performance.now()
-    await this.#catalog.start()
+    // a move a crash interrupted after its commit point is finished before any page is read
+    await recoverMove(this.#catalog.root, this.#locks)
+    await this.#catalog.start(this.#readCache())
     this.#search.pack()
     this.indexingMs = Math.round(performance.now() - started)
+    if (this.#indexPath) {
+      this.#saveCache()
+      // later changes reach the cache within a minute, and at close
+      this.#saveTimer = setInterval(() => this.#saveCache(), 60_000)
+      this.#saveTimer.unref()
+    }
+  }
+
+  /** The cached pages by path, with the search index restored from the same cache. */
+  #readCache(): Map<string, StoredPage> | undefined {
+    const file = this.#indexPath
+    if (!file) return undefined
+    const read = readIndexCache(file, this.#catalog.root, this.#search.cacheKey)
+    if (read.kind === 'missing') return undefined
+    if (read.kind === 'discarded') {
+      this.#warn(`index cache ${file} discarded (${read.reason}); rebuilding it`)
+      return undefined
+    }
+    try {
+      this.#search.restore(read.contents.index)
+    } catch (error) {
+      this.#warn(`index cache ${file} discarded (${(error as Error).message}); rebuilding it`)
+      return undefined
+    }
+    return new Map(read.contents.pages.map((page) => [page.path, page]))
+  }
+
+  /** Writes the cache when pages changed since it was last written; a failure is reported once. */
+  #saveCache(): void {
+    const file = this.#indexPath
+    if (!file) return
+    const index = this.#search.snapshot()
+    if (!index) return
+    try {
+      writeIndexCache(file, this.#catalog.root, this.#search.cacheKey, {
+        pages: [...this.#catalog.pages()],
+        index,
+      })
+    } catch (error) {
+      this.#warn(
+        `index cache ${file} not written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      )
+    }
   }
 
   async close(): Promise<void> {
+    if (this.#saveTimer) clearInterval(this.#saveTimer)
+    this.#saveCache()
     this.#catalog.close()
     await this.#locks.releaseAll()
   }
@@ -168,7 +273,11 @@ class FolderSource implements MarkdownFolderSource {
   }
 
   graph(
-    options: { slug?: string | undefined; limit?: number | undefined } = {},
+    options: {
+      slug?: string | undefined
+      limit?: number | undefined
+      offset?: number | undefined
+    } = {},
   ): Promise<LinkGraph> {
     return linkGraph(this.#catalog, options)
   }
@@ -191,6 +300,37 @@ class FolderSource implements MarkdownFolderSource {
 
   checksum(input: string): Promise<ChecksumResult> {
     return fileChecksum({ wiki: this.#catalog.root, raw: this.#rawLayer.root }, input)
+  }
+
+  editPage(input: EditPageInput): Promise<EditResult> {
+    return editPage(this.#writer, this.schema, input)
+  }
+
+  readSection(slug: string, section: string): Promise<SectionRead> {
+    return readSection(this.#catalog, this.#date, slug, section)
+  }
+
+  movePage(input: MovePageInput): Promise<MoveResult> {
+    const context = {
+      catalog: this.#catalog,
+      writer: this.#writer,
+      locks: this.#locks,
+      beforeRename: this.#beforeRename,
+    }
+    return movePage(context, input)
+  }
+
+  deletePage(input: DeletePageInput): Promise<DeleteResult> {
+    return deletePage(this.#catalog, this.#writer, input)
+  }
+
+  recentChanges(options: RecentChangesOptions = {}): Promise<RecentChanges> {
+    return recentChanges(this.#catalog, this.#gitCommand, options)
+  }
+
+  listTags(options: { limit?: number | undefined } = {}): Promise<TagList> {
+    const tagsKey = this.schema.fields.find((field) => field.role === 'tags')?.key ?? 'tags'
+    return listTags(this.#catalog, tagsKey, options)
   }
 }
 

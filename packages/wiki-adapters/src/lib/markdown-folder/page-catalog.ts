@@ -12,7 +12,8 @@ import { assertLexicalPath, lexicalPathRefusal } from './path-rules.js'
  * the pages (search) always holds exactly the catalog's pages.
  */
 export interface CatalogListener {
-  stored(page: StoredPage): void
+  /** `reused`: the page came from the index cache unchanged, so an index restored with it has it. */
+  stored(page: StoredPage, reused: boolean): void
   forgotten(page: StoredPage): void
 }
 
@@ -56,11 +57,20 @@ export class PageCatalog {
     this.#listeners.push(listener)
   }
 
-  /** Starts watching (when asked), then walks and loads every page. */
-  async start(): Promise<void> {
+  /**
+   * Starts watching (when asked), then walks and loads every page; a page of `cached` whose file
+   * has the same path and signature (inode, size, modification and change times) is taken as it
+   * is instead of being read again.
+   */
+  async start(cached?: ReadonlyMap<string, StoredPage>): Promise<void> {
     if (this.#options.watch) await this.#startWatching()
     const found = await walkPages(this.root, this.root, true)
     for (const file of found) {
+      const known = cached?.get(file.relative.normalize('NFC'))
+      if (known && known.realPath === file.realPath && sameSignature(known, file.realPath)) {
+        this.store(known, true)
+        continue
+      }
       const page = loadPage(file, () => this.countRead())
       if (page) this.store(page)
     }
@@ -111,13 +121,13 @@ export class PageCatalog {
     return [...this.#pages.values()].sort((a, b) => compareCodeUnits(a.slug, b.slug))
   }
 
-  store(page: StoredPage): void {
+  store(page: StoredPage, reused = false): void {
     const old = this.#pages.get(page.path)
     if (old) this.#bySlug.delete(old.slug)
-    else this.#resolver = undefined
+    if (!old || old.aliases.join('\n') !== page.aliases.join('\n')) this.#resolver = undefined
     this.#pages.set(page.path, page)
     this.#bySlug.set(page.slug, page)
-    for (const listener of this.#listeners) listener.stored(page)
+    for (const listener of this.#listeners) listener.stored(page, reused)
   }
 
   forget(pagePath: string): void {
@@ -130,11 +140,16 @@ export class PageCatalog {
   }
 
   slugResolver(): SlugResolver {
-    this.#resolver ??= new SlugResolver(this.#bySlug.keys())
+    this.#resolver ??= new SlugResolver(
+      this.#bySlug.keys(),
+      [...this.#bySlug.values()].flatMap((page) =>
+        page.aliases.map((alias) => [alias, page.slug] as const),
+      ),
+    )
     return this.#resolver
   }
 
-  /** Exact, then unique case-insensitive, then (no `/`) unique basename. */
+  /** Exact, then unique case-insensitive, then (no `/`) unique basename, then unique alias. */
   resolveSlug(input: string): StoredPage {
     assertLexicalPath('slug', input, false)
     const slug = input.normalize('NFC').replace(/\.md$/i, '')
@@ -146,6 +161,11 @@ export class PageCatalog {
       candidates = [...this.#bySlug.values()].filter(
         (page) => (page.slug.split('/').at(-1) ?? '').toLowerCase() === lower,
       )
+    }
+    if (candidates.length === 0) {
+      candidates = this.slugResolver()
+        .byAlias(slug)
+        .flatMap((found) => this.#bySlug.get(found) ?? [])
     }
     if (candidates.length === 1 && candidates[0]) return candidates[0]
     if (candidates.length > 1) {
@@ -240,5 +260,13 @@ export class PageCatalog {
     const page = loadPage({ relative, realPath }, () => this.countRead())
     if (page) this.store(page)
     else this.forget(pagePath)
+  }
+}
+
+function sameSignature(page: StoredPage, realPath: string): boolean {
+  try {
+    return fileSignature(statSync(realPath)) === page.signature
+  } catch {
+    return false
   }
 }

@@ -10,11 +10,13 @@ export type DescribePage = (page: StoredPage) => PageItem
 
 /**
  * A {@link DescribePage} showing the schema's fields only, a missing list field as `[]`, so that
- * every item has the same shape whatever the page declares.
+ * every item has the same shape whatever the page declares; with no declared field, every key.
  */
 export function pageDescriber(schema: FrontmatterSchema, date: LocalDate): DescribePage {
   return (page) => {
-    const frontmatter: Record<string, unknown> = {}
+    // a schema that declares no field (notes) shows the frontmatter as written
+    const frontmatter: Record<string, unknown> =
+      schema.fields.length === 0 ? { ...page.frontmatter } : {}
     for (const field of schema.fields) {
       const value = page.frontmatter[field.key]
       if (value !== undefined) frontmatter[field.key] = value
@@ -25,6 +27,8 @@ export function pageDescriber(schema: FrontmatterSchema, date: LocalDate): Descr
       slug: page.slug,
       title: page.title,
       frontmatter,
+      tags: [...page.tags],
+      aliases: [...page.aliases],
       updatedAt: date(page.mtimeMs),
       ...(page.frontmatterError ? { frontmatterError: page.frontmatterError } : {}),
     }

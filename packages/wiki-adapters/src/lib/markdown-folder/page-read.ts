@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { WikiSourceError } from '../wiki-source-error.js'
+import { linkResolver } from './link-resolution.js'
 import type { LocalDate } from './local-date.js'
 import type { PageCatalog } from './page-catalog.js'
 import { fileSignature, parsePage } from './page-store.js'
@@ -40,9 +41,9 @@ export async function readPage(
   const maxChars = options.maxChars ?? 100_000
   const content = cutString(page.content, maxChars)
   const shownText = cutString(fileText, maxChars)
-  const resolver = catalog.slugResolver()
+  const resolve = linkResolver(catalog)
   const links = page.links.map((link) => {
-    const resolution = resolver.resolve(link)
+    const resolution = resolve(link, page.slug)
     return resolution.status === 'resolved' ? resolution.slug : link.target
   })
   return {
@@ -52,6 +53,8 @@ export async function readPage(
     frontmatter: { ...page.frontmatter },
     content,
     links: [...new Set(links)],
+    tags: [...page.tags],
+    aliases: [...page.aliases],
     updatedAt: date(info.mtimeMs),
     fileText: shownText,
     sha256: sha256Hex(bytes),

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { TEMP_FILE } from './atomic-write.js'
 import { type FrontmatterError, firstHeading, splitFrontmatter } from './frontmatter.js'
 import { type RawLink, extractLinks } from './links.js'
+import { pageAliases, pageTags } from './page-metadata.js'
 import { isInside, lexicalPathRefusal, toRelative } from './path-rules.js'
 
 /** A page as held in memory. */
@@ -16,6 +17,10 @@ export interface StoredPage {
   readonly frontmatterError: FrontmatterError | undefined
   readonly content: string
   readonly links: readonly RawLink[]
+  /** Frontmatter `tags`/`tag` (list, word or comma string) then inline `#tags`, each once. */
+  readonly tags: readonly string[]
+  /** Frontmatter `aliases`/`alias`: other names links and reads resolve to this page. */
+  readonly aliases: readonly string[]
   readonly mtimeMs: number
   readonly signature: string
 }
@@ -49,6 +54,8 @@ export function parsePage(
     frontmatterError: split.error,
     content: split.content,
     links: extractLinks(split.content, slug),
+    tags: pageTags(split.frontmatter, split.content),
+    aliases: pageAliases(split.frontmatter),
     mtimeMs: info.mtimeMs,
     signature: fileSignature(info),
   }

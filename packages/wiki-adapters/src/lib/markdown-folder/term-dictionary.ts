@@ -17,9 +17,70 @@ export class TermDictionary {
   #pool = new Uint16Array(1 << 14)
   #poolLength = 0
   #size = 0
+  /** By id: start and length of the term in `#pool`. */
+  #spans = new Int32Array(2 << 12)
 
   get size(): number {
     return this.#size
+  }
+
+  /** The table's state as plain typed arrays, for the index cache. */
+  snapshot(): DictionarySnapshot {
+    return {
+      table: this.#table,
+      pool: this.#pool.slice(0, this.#poolLength),
+      spans: this.#spans.slice(0, 2 * this.#size),
+      size: this.#size,
+    }
+  }
+
+  /** A dictionary from a snapshot; throws when its parts do not fit together. */
+  static restore(snapshot: DictionarySnapshot): TermDictionary {
+    const { table, pool, spans, size } = snapshot
+    const slots = table.length >> 2
+    if (
+      !(table instanceof Int32Array) ||
+      !(pool instanceof Uint16Array) ||
+      !(spans instanceof Int32Array) ||
+      !Number.isInteger(size) ||
+      size < 0 ||
+      slots < 1 ||
+      (slots & (slots - 1)) !== 0 ||
+      size * 2 > slots ||
+      spans.length !== 2 * size
+    )
+      throw new Error('dictionary snapshot does not fit together')
+    for (let id = 0; id < size; id += 1) {
+      const start = spans[2 * id] as number
+      const length = spans[2 * id + 1] as number
+      if (start < 0 || length < 0 || start + length > pool.length)
+        throw new Error('dictionary snapshot span out of range')
+    }
+    for (let at = 0; at < table.length; at += 4) {
+      const id = (table[at + 1] as number) - 1
+      if (id < -1 || id >= size) throw new Error('dictionary snapshot id out of range')
+      if (id >= 0 && (table[at + 2] !== spans[2 * id] || table[at + 3] !== spans[2 * id + 1]))
+        throw new Error('dictionary snapshot slot and span disagree')
+    }
+    const dictionary = new TermDictionary()
+    // copies: the arrays a deserializer hands over may share one buffer
+    dictionary.#table = new Int32Array(table)
+    dictionary.#pool = pool.length > 0 ? new Uint16Array(pool) : new Uint16Array(1 << 14)
+    dictionary.#poolLength = pool.length
+    dictionary.#spans = spans.length > 0 ? new Int32Array(spans) : new Int32Array(2 << 12)
+    dictionary.#size = size
+    return dictionary
+  }
+
+  /** The text of the term with id `id` (below `size`). */
+  term(id: number): string {
+    const start = this.#spans[2 * id] as number
+    const length = this.#spans[2 * id + 1] as number
+    let text = ''
+    // in slices: spreading a very long word into one call would overflow the stack
+    for (let at = start; at < start + length; at += 4096)
+      text += String.fromCharCode(...this.#pool.subarray(at, Math.min(at + 4096, start + length)))
+    return text
   }
 
   /** Id of `term` (already folded); with `add`, a new id when absent, else -1. */
@@ -91,6 +152,13 @@ export class TermDictionary {
     this.#table[at + 1] = id + 1
     this.#table[at + 2] = from
     this.#table[at + 3] = end - start
+    if (2 * id + 2 > this.#spans.length) {
+      const spans = new Int32Array(this.#spans.length * 2)
+      spans.set(this.#spans)
+      this.#spans = spans
+    }
+    this.#spans[2 * id] = from
+    this.#spans[2 * id + 1] = end - start
     for (let i = start; i < end; i += 1) {
       const code = text.charCodeAt(i)
       this.#pool[from] = fold ? lower(code) : code
@@ -115,6 +183,14 @@ export class TermDictionary {
     }
     this.#table = table
   }
+}
+
+/** What `TermDictionary.snapshot` returns and `restore` takes. */
+export interface DictionarySnapshot {
+  readonly table: Int32Array
+  readonly pool: Uint16Array
+  readonly spans: Int32Array
+  readonly size: number
 }
 
 export const FNV_OFFSET: number = 0x811c9dc5 | 0

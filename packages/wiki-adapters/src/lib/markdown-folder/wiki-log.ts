@@ -30,10 +30,13 @@ export async function appendLog(
         'The entry does not start with "## [YYYY-MM-DD] kind | title"; `grep "^## \\[" log.md` will not list it.'
     }
   } else {
+    if (/[\r\n|]/.test(input.kind) || input.kind.trim() === '' || input.kind.length > 40) {
+      throw invalidArguments('kind', 'kind must be one line of at most 40 characters without "|"')
+    }
     if (/[\r\n]/.test(input.title) || input.title.trim() === '' || input.title.length > 200) {
       throw invalidArguments('title', 'title must be one non-empty line of at most 200 characters')
     }
-    header = `## [${date(Date.now())}] ${input.kind} | ${input.title.trim()}`
+    header = `## [${date(Date.now())}] ${input.kind.trim()} | ${input.title.trim()}`
     const body = input.body?.replace(/\s+$/, '')
     text = body ? `${header}\n\n${body}` : header
   }

@@ -1,3 +1,4 @@
+import { describeNetworkFailure } from '../network-failure.js'
 import { WikiSourceError } from '../wiki-source-error.js'
 import { answerShapeProblem } from './answer-shape.js'
 import { recordingFileName } from './recording-file-name.js'
@@ -178,7 +179,7 @@ export class ApiClient {
         throw upstream(
           timedOut
             ? `no answer within ${this.#options.timeout} ms (${call.action} ${JSON.stringify(call.key)})`
-            : `the request failed (${call.action} ${JSON.stringify(call.key)}): ${error instanceof Error ? error.message : String(error)}`,
+            : `${describeNetworkFailure(error, url)} (${call.action} ${JSON.stringify(call.key)})`,
           error,
         )
       } finally {

@@ -8,7 +8,18 @@ import {
   type MediaWikiRequestEvent,
 } from './api-client.js'
 import { isNonNegativeInteger, isPositiveInteger } from './api-values.js'
+import { backlinks, type Backlinks, type BacklinksOptions } from './backlinks.js'
+import {
+  categoryMembers,
+  type CategoryMembers,
+  type CategoryMembersOptions,
+} from './category-members.js'
 import { FALLBACK_LINK_PREFIXES, linkPrefixesFromSiteInfo } from './link-prefixes.js'
+import { ListReader } from './list-reader.js'
+import { pageCategories, type PageCategories } from './page-categories.js'
+import { prefixSearch, type PrefixSearchHit } from './prefix-search.js'
+import { recentChanges, type RecentChanges, type RecentChangesOptions } from './recent-changes.js'
+import { siteInfoFrom, type SiteInfo } from './site-info.js'
 import { LruCache, TtlCache } from './lru-cache.js'
 import { fetchPageHistory, type HistoryOptions, type MediaWikiHistory } from './page-history.js'
 import type { RecordingStore } from './recording-store.js'
@@ -157,6 +168,18 @@ export interface MediaWikiSource {
     servedTitle: string,
     names: Iterable<string>,
   ): Promise<ReadonlyMap<string, TemplateAlias>>
+  /** The categories of a page (hidden ones marked), following redirects. */
+  pageCategories(title: string): Promise<PageCategories>
+  /** One page of a category's members, with the category's counts. */
+  categoryMembers(options: Readonly<CategoryMembersOptions>): Promise<CategoryMembers>
+  /** One page of the links, redirects and transclusions pointing at a page. */
+  backlinks(options: Readonly<BacklinksOptions>): Promise<Backlinks>
+  /** One page of the wiki's recent changes, newest first. */
+  recentChanges(options: Readonly<RecentChangesOptions>): Promise<RecentChanges>
+  /** Titles starting with a prefix (the wiki's completion search). */
+  prefixSearch(prefix: string, limit: number): Promise<readonly PrefixSearchHit[]>
+  /** Site name, language, title case and namespaces (with aliases) from siteinfo. */
+  siteInfo(): Promise<SiteInfo>
 }
 
 const DEFAULT_USER_AGENT = 'wiki-mcp/0.0.0 (+https://github.com/wiki-mcp/wiki-mcp)'
@@ -211,6 +234,20 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
   const titles = new TtlCache<string, TitleEntry>(ttl, now)
   const aliases = new TtlCache<string, TemplateAlias>(ttl, now)
   const prefixCache = new TtlCache<'siteinfo', ReadonlySet<string>>(ttl, now)
+  // Search answers change only as the wiki's index does; a short TTL spares the two requests
+  // an agent's repeated or paged-over query would cost.
+  const searches = new TtlCache<string, MediaWikiSearchResults>(ttl, now, 1000)
+
+  // Lists change with every edit: kept for the title TTL, within 8 MiB.
+  const lists = new ListReader(client, { ttl, now, maxBytes: 8 * 1024 * 1024 })
+  const checkLimit = (limit: number): void => {
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500) {
+      throw new WikiSourceError(
+        'invalid_arguments',
+        `limit must be an integer from 1 to 500, got ${String(limit)}.`,
+      )
+    }
+  }
 
   const remember = (revision: MediaWikiRevision): void => {
     revisions.set(revision.revid, revision, revision.wikitext.length * 2)
@@ -359,10 +396,15 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
         `limit must be an integer from 1 to 500, got ${String(limit)}.`,
       )
     }
+    const key = `${limit}\u0000${query}`
+    const cached = searches.get(key)
+    if (cached !== undefined) return cached
     // srwhat has no default on some wikis (titles only), so both kinds are always explicit.
     const nearmatch = await searchOnce(query, 'nearmatch', 1)
     const text = await searchOnce(query, 'text', limit)
-    return { nearmatch, text }
+    const results = { nearmatch, text }
+    searches.set(key, results)
+    return results
   }
 
   const linkPrefixes = async (): Promise<LinkPrefixes> => {
@@ -536,6 +578,37 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     search,
     linkPrefixes,
     resolveTemplateAliases,
+    pageCategories: (title) => pageCategories(lists, title),
+    categoryMembers: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return categoryMembers(lists, listOptions)
+    },
+    backlinks: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return backlinks(lists, listOptions)
+    },
+    recentChanges: async (listOptions) => {
+      checkLimit(listOptions.limit)
+      return recentChanges(lists, listOptions)
+    },
+    prefixSearch: async (prefix, limit) => {
+      checkLimit(limit)
+      return prefixSearch(lists, prefix, limit)
+    },
+    siteInfo: () =>
+      lists.read(
+        {
+          action: 'query',
+          params: [
+            ['meta', 'siteinfo'],
+            ['siprop', 'general|namespaces|namespacealiases'],
+            ['formatversion', '2'],
+          ],
+          key: 'siteinfo_general',
+          subject: 'siteinfo',
+        },
+        (body) => siteInfoFrom(body.query),
+      ),
   }
 }
 

@@ -1,0 +1,16 @@
+// Child for the move crash test: moves one page back and forth between two paths forever, with a
+// random pause of up to 2 ms before each rename of the commit (the adapter's test hook), so that
+// the parent's SIGKILL lands at any point of a move: planning, temp files, journal, renames.
+import { createMarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
+
+const [wikiPath, first, second] = process.argv.slice(2)
+const source = await createMarkdownFolderSource({
+  wikiPath,
+  watch: false,
+  beforeRename: () => new Promise((resolve) => setTimeout(resolve, Math.random() * 2)),
+})
+process.stdout.write('ready\n')
+for (let i = 0; ; i += 1) {
+  const [from, to] = i % 2 === 0 ? [first, second] : [second, first]
+  await source.movePage({ from, to })
+}
