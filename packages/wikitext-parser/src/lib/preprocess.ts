@@ -726,15 +726,18 @@ export function preprocess(
     const nameStart = start + matched
     const nameEnd = parts > 1 ? (partIndex[1] as number) : at
     // The name holds every construct nested in it (`{{{{{{a}}}}}}`), so nothing here may read
-    // it whole: that would read a deep nest once per level. Without comments it is one range of
-    // the input, `sourceStart` on, and its spaced form a slice of the spaced input.
+    // a long one whole: that would read a deep nest once per level. Without comments it is one
+    // range of the input, `sourceStart` on, and its spaced form a slice of the spaced input.
     const commentFree = !hasComment(piece.outStart, nameEndIndex)
     let nameSource = commentFree
       ? input.slice(nameStart, nameEnd)
       : sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
     let sourceStart = nameStart
     let modifier: string | null = null
-    const modifierMatch = modifiers.exec(nameSource)
+    // A modifier ends in `:`; a short name without one skips the pattern, a long one is not
+    // searched whole (the pattern is anchored and stops early).
+    const modifierMatch =
+      nameSource.length > 64 || nameSource.includes(':') ? modifiers.exec(nameSource) : null
     if (modifierMatch) {
       modifier = modifierMatch[0].trimStart()
       nameSource = nameSource.slice(modifierMatch[0].length)
@@ -774,7 +777,7 @@ export function preprocess(
     )
       type = 'magicWord'
     let name: string
-    if (commentFree) {
+    if (commentFree && trimmed.length > 64) {
       const lead = sourceStart + nameSource.length - nameSource.trimStart().length
       name = spacedInput(context).slice(lead, lead + trimmed.length)
     } else {
