@@ -3,7 +3,7 @@
 // requests the server sends. Runs on the built packages: `pnpm --filter arch-wiki-mcp build` first.
 //
 //   pnpm --filter arch-wiki-mcp record -- --wiki-url <url> [--article-path P] [--api-path P]
-//     --out <dir> [--force] <titles…> [--search <q>]… [--siteinfo] [--oldid <N>]…
+//     --out <dir> [--force] <titles…> [--search <q>]… [--siteinfo] [--oldid <N>]… [--history <title>]…
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { recordMediaWiki } from '@wiki/wiki-adapters/mediawiki'
@@ -11,7 +11,7 @@ import { siteFrom, templateNames } from '../dist/create-backend.js'
 import { createDirectoryStore } from '../dist/directory-store.js'
 
 const USAGE =
-  'Usage: record --wiki-url URL [--article-path P] [--api-path P] --out DIR [--force] TITLE… [--search Q]… [--siteinfo] [--oldid N]…'
+  'Usage: record --wiki-url URL [--article-path P] [--api-path P] --out DIR [--force] TITLE… [--search Q]… [--siteinfo] [--oldid N]… [--history TITLE]…'
 
 function parse(argv) {
   const out = {
@@ -24,6 +24,7 @@ function parse(argv) {
     searches: [],
     siteinfo: false,
     oldids: [],
+    histories: [],
   }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
@@ -40,6 +41,7 @@ function parse(argv) {
     else if (arg === '--force') out.force = true
     else if (arg === '--search') out.searches.push(value())
     else if (arg === '--siteinfo') out.siteinfo = true
+    else if (arg === '--history') out.histories.push(value())
     else if (arg === '--oldid') {
       const n = Number(value())
       if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--oldid: expected a revision id`)
@@ -63,6 +65,7 @@ export async function record(options) {
     searches: options.searches,
     siteinfo: options.siteinfo,
     oldids: options.oldids,
+    histories: options.histories,
     templateNames,
   })
   return files

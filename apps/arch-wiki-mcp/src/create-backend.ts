@@ -21,7 +21,6 @@ import {
   archwiki,
   cleanSnippet,
   codeBlocksOf,
-  fromWikitext,
   linksOf,
   sectionOffsetLanding,
   sectionSliceAt,
@@ -42,6 +41,7 @@ import type * as Markdown from '@wiki/wikitext-parser/markdown'
 import { WikiFailure } from './backend.js'
 import { createByteLru } from './byte-lru.js'
 import { createWikiLists } from './create-wiki-lists.js'
+import { parsePage } from './parse-page.js'
 
 export interface CreateBackendOptions {
   site: WikiSite
@@ -60,7 +60,7 @@ const SOURCE_PATTERNS = {
  * every name of the page (the names depend only on the page), whichever templates it holds.
  */
 export function templateNames(wikitext: string): string[] {
-  return templateNamesOf(fromWikitext(wikitext))
+  return templateNamesOf(parsePage(wikitext))
 }
 
 /**
@@ -102,7 +102,7 @@ export function createBackend(
   // Trees are large (a node per construct) and needed only until a page's blocks, names, links
   // and slices are extracted, which are kept apart: about three 60 KB pages' worth.
   const tree = memo(
-    (wikitext: string) => fromWikitext(wikitext),
+    (wikitext: string) => parsePage(wikitext),
     4 * MB,
     (_tree, text) => TREE_BYTES_PER_CHAR * text.length,
   )
@@ -315,7 +315,7 @@ export function createBackend(
       if (hit !== undefined) return hit
       markdown ??= import('@wiki/wikitext-parser/markdown')
       const { toMarkdown } = await markdown
-      const text = toMarkdown(fromWikitext(raw), { profile: archwiki })
+      const text = toMarkdown(parsePage(raw), { profile: archwiki })
       rendered.set(raw, text, stringBytes(raw) + stringBytes(text))
       return text
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiSection, Revision } from '../src/backend.js'
 import { createBackend, siteFrom, templateNames } from '../src/create-backend.js'
+import { parsePage } from '../src/parse-page.js'
 import { DEFAULTS } from '../src/settings.js'
 
 // The parts of the real backend that only adapt parser results: no wiki is contacted.
@@ -89,5 +90,29 @@ describe('template names', () => {
       'PAGENAME',
       'Bar',
     ])
+  })
+})
+
+describe('pages too large to parse in one request', () => {
+  it('are evidence_unresolvable at once, naming the size and the limit', () => {
+    // `{{` nests were quadratic before the parser was made linear; over the limit nothing is read.
+    const huge = '{{a|'.repeat(600_000)
+    const started = performance.now()
+    let failure: unknown
+    try {
+      backend.codeBlocks(huge)
+    } catch (error) {
+      failure = error
+    }
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(failure).toMatchObject({ code: 'evidence_unresolvable' })
+    expect(String((failure as Error).message)).toMatch(
+      /wikitext is at least 2400000 bytes, over the 2097152 bytes this server parses/,
+    )
+  })
+
+  it('parse up to the limit', () => {
+    expect(parsePage('x'.repeat(10), 10).type).toBe('root')
+    expect(() => parsePage('é'.repeat(6), 10)).toThrow(/is 12 bytes, over the 10 bytes/)
   })
 })

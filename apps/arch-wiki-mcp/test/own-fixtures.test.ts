@@ -105,3 +105,34 @@ describe('own MediaWiki fixtures, offline', () => {
     ).toBe('evidence_unresolvable')
   })
 })
+
+describe('history, revid and diff, offline', () => {
+  it('replays the recorded history and reads the recorded revision by revid', async () => {
+    const { tools, requests } = setup()
+    const history = await callTool(tools.history!, { title_or_url: 'Example boot loader' })
+    expect(requests).toEqual(['query:history_Example boot loader_20'])
+    expect(history).toMatchObject({ title: 'Example boot loader', pageid: 18, continue: null })
+    expect(history.revisions).toEqual([
+      expect.objectContaining({
+        revid: 18,
+        parentid: 0,
+        user: '127.0.0.1',
+        revision_url: 'http://127.0.0.1:8080/index.php?oldid=18',
+      }),
+    ])
+    // The revid index answers oldid 18 from the recorded parse of the page.
+    const page = await callTool(tools.page!, { title_or_url: 'Example boot loader', revid: 18 })
+    expect(page).toMatchObject({
+      revid: 18,
+      revision_url: 'http://127.0.0.1:8080/index.php?oldid=18',
+    })
+    const diff = await callTool(tools.diff!, { title_or_url: 'Example boot loader', from: 18 })
+    expect(diff).toMatchObject({
+      from_revid: 18,
+      to_revid: 18,
+      identical: true,
+      diff: '',
+      from_wikitext_hash: page.wikitext_hash,
+    })
+  })
+})

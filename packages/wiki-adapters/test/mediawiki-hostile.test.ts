@@ -188,6 +188,19 @@ describe('answers no MediaWiki sends', () => {
     }
   })
 
+  it('a section whose toclevel is not a depth is upstream_api_error, not NaN in the answer', async () => {
+    for (const toclevel of [{}, 'deep', 1.5, -1]) {
+      const body = parseBody('GRUB', 3, 'x')
+      ;(body.parse as { sections: Record<string, unknown>[] }).sections[0]!.toclevel = toclevel
+      const { fetch } = fakeFetch(() => body)
+      expect(await codeOf(source(fetch).getPage('GRUB'))).toBe('upstream_api_error')
+    }
+    const body = parseBody('GRUB', 3, 'x')
+    ;(body.parse as { sections: Record<string, unknown>[] }).sections[0]!.toclevel = '2'
+    const { fetch } = fakeFetch(() => body)
+    expect((await source(fetch).getPage('GRUB')).sections[0]?.toclevel).toBe(2)
+  })
+
   it('a revision whose text the wiki hid is permission_denied, not an outage', async () => {
     const { fetch } = fakeFetch(() => ({
       error: {

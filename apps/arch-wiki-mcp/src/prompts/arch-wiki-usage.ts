@@ -12,7 +12,8 @@ These tools let you quote the wiki only in ways a human can check afterwards. Fo
 4. Never present a placeholder as a literal. placeholders lists the italic tokens of a command, marked <like-this> in content. Declare them before the command, never strip the <…> marks, and never invent a value.
 5. Commands only from commands(). Never infer a command from prose and never lift a code fence out of section(). If commands() returns [], quote section() prose and say the wiki gives these instructions in prose without an explicit command block. An empty list means the wiki specifies none there; it is not an error.
 6. Relay raw templates and <nowiki> text as they are. Do not merge pages.
-7. Use verify to check a hash against its revision, and recheck to ask whether advice still stands on the current revision.`
+7. Use verify to check a hash against its revision, and recheck to ask whether advice still stands on the current revision.
+8. Read the past only by revid. history lists a page's revisions newest first (revid, parentid, timestamp, user, comment, size, minor, tags, revision_url): it is attributed, not evidence, so do not quote a comment as the page's text; pass continue back for older revisions. A user or comment the wiki hid is null with user_hidden or comment_hidden true: say it is hidden, never guess who. page, section, commands, warnings and links take revid to answer for that revision; cite its revision_url, and say the text is from that revision, not the current page. diff shows what changed between revisions from and to (default the current one), for the page or one section: quote diff lines only with both revids and hashes, and call it a comparison, not the wiki's text. A renamed section has another anchor at the other revision: diff the page or look it up with sections.`
 
 export const archWikiUsage = definePrompt({
   name: 'arch-wiki-usage',

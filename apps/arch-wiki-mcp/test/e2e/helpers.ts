@@ -37,7 +37,7 @@ export function structured(result: CallResult): Record<string, unknown> {
 type Call = (name: string, args: Record<string, unknown>) => Promise<CallResult>
 
 /**
- * Calls each of the nine tools once with a success and once with a failure on the recorded
+ * Calls each of the original nine tools once with a success and once with a failure on the recorded
  * corpus, asserting the answers. Shared by the stdio and HTTP suites so both transports run the
  * same calls.
  */

@@ -63,7 +63,7 @@ describe.skipIf(!dir)(`arch-wiki-mcp over --http ${dir ? '' : SHARED_MISSING_REA
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/)
   })
 
-  it('serves the fifteen tools and the prompt: every tool succeeds and fails closed', async () => {
+  it('serves every tool and the prompt: every tool succeeds and fails closed', async () => {
     const client = new Client({ name: 'e2e-http', version: '1.0.0' })
     await client.connect(
       new StreamableHTTPClientTransport(new URL(url), {

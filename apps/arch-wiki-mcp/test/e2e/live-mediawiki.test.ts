@@ -261,6 +261,8 @@ describe('arch-wiki-mcp against a live MediaWiki', () => {
         '--search',
         'Example boot loader',
         '--siteinfo',
+        '--history',
+        'Example boot loader',
       ],
       { encoding: 'utf8', timeout: 60_000 },
     )

@@ -17,7 +17,8 @@ import {
 } from './body-lines.js'
 import { pairBlockElements } from './block-elements.js'
 import { cellSplitsIn } from './cell-splits.js'
-import { inline, makeText, nextInlineTrigger } from './inline.js'
+import { inline, nextInlineTrigger } from './inline.js'
+import { makeText } from './make-text.js'
 import { lastOf } from './last-of.js'
 import {
   colonChars,

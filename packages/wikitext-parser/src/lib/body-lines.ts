@@ -4,7 +4,8 @@
  * and the lines they form. A line is a range of offsets and a range of children; its texts are
  * cut to the line only when something needs them as nodes.
  */
-import { makeText, nextInlineTrigger } from './inline.js'
+import { nextInlineTrigger } from './inline.js'
+import { makeText } from './make-text.js'
 import type { ParseContext } from './preprocess.js'
 import type { TextSink } from './text-sink.js'
 import type { Content, Text } from './types.js'

@@ -5,6 +5,7 @@
  * `* a\n<!-- c -->\n* b` is one list and ` a\n<!-- c -->\n b` one preformatted block. Pass 1
  * records each such line; pass 2 reads it as part of the break before it (body-lines.ts).
  */
+import { findAhead } from './look-ahead.js'
 import type { ParseContext } from './preprocess.js'
 
 /**
@@ -26,9 +27,9 @@ export function recordCommentLine(
   let after = end
   for (;;) {
     while (after < to && isBlank(input.charCodeAt(after))) after++
-    if (!input.startsWith('<!--', after) || after + 4 >= context.noCommentEnd) break
-    const close = input.indexOf('-->', after + 4)
-    if (close === -1 && to === input.length) context.noCommentEnd = after
+    if (!input.startsWith('<!--', after)) break
+    context.work += findAhead(context.commentEnd, input, '-->', after + 4)
+    const close = context.commentEnd.found
     if (close === -1 || close + 3 > to) break
     context.work += close + 3 - after
     after = close + 3

@@ -1,5 +1,6 @@
 import { defaultSite, type Site } from './define-site.js'
 import { blocks } from './blocks.js'
+import { createLookAhead } from './look-ahead.js'
 import { createPointer } from './positions.js'
 import { preprocess, type ParseContext } from './preprocess.js'
 import { indexSite } from './site-index.js'
@@ -10,11 +11,16 @@ import { WikitextParserError } from './wikitext-parser-error.js'
 export interface FromWikitextOptions {
   /** Site configuration (`defineSite`, `siteFromSiteinfo`); `defaultSite` when absent. */
   site?: Site
+  /**
+   * Largest input accepted, in UTF-8 bytes; a longer one throws `WikitextParserError`
+   * (`input_too_large`) before any parsing. No limit when absent.
+   */
+  maxInputBytes?: number
 }
 
 /**
- * Parses wikitext into a lossless tree with exact positions. Never throws on input:
- * `toWikitext(fromWikitext(x)) === x` for every string. Bad options throw `WikitextParserError`.
+ * Parses wikitext into a lossless tree with exact positions: `toWikitext(fromWikitext(x)) === x`
+ * for every string. Bad options, and input over `maxInputBytes`, throw `WikitextParserError`.
  */
 export function fromWikitext(value: string, options?: Readonly<FromWikitextOptions> | null): Root {
   return parse(value, options).tree
@@ -35,6 +41,26 @@ export function parse(
       'options.site: expected a site from defineSite() or siteFromSiteinfo()',
     )
   }
+  const limit = options?.maxInputBytes
+  if (limit !== undefined) {
+    if (typeof limit !== 'number' || !(limit >= 0) || !Number.isInteger(limit)) {
+      throw new WikitextParserError(
+        'invalid_option',
+        `options.maxInputBytes: expected a whole number of bytes (0 or more), got ${String(limit)}`,
+      )
+    }
+    // Counted only when it can matter: each UTF-16 unit takes one UTF-8 byte at least, so more
+    // units than the limit is over it, and a huge input is refused without being read.
+    const counted = value.length <= limit
+    const size = counted ? utf8Length(value) : value.length
+    if (size > limit) {
+      throw new WikitextParserError(
+        'input_too_large',
+        `value: the wikitext is ${counted ? '' : 'at least '}${size} bytes (UTF-8), over the ` +
+          `limit of ${limit} bytes set by options.maxInputBytes`,
+      )
+    }
+  }
   const pointer = createPointer(value)
   const context: ParseContext = {
     input: value,
@@ -42,16 +68,34 @@ export function parse(
     site: indexSite(site),
     headingIndex: 0,
     work: 0,
-    noGreaterThan: Infinity,
-    noCommentEnd: Infinity,
-    noCloseTag: new Map(),
+    greaterThan: createLookAhead(),
+    commentEnd: createLookAhead(),
+    closeTags: new Map(),
     textAngles: [],
     blockLevelNodes: [],
     commentLines: new Map(),
+    spacedInput: null,
     unpairedBlockTag: false,
   }
   const children = preprocess(context, 0, value.length, true)
   const tree: Root = { type: 'root', children, position: pointer.position(0, value.length) }
   blocks(context, tree)
   return { tree, work: context.work }
+}
+
+/** The UTF-8 length of `value` (a lone surrogate as the three bytes of U+FFFD). */
+function utf8Length(value: string): number {
+  let size = 0
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index)
+    if (code < 0x80) size += 1
+    else if (code < 0x800) size += 2
+    else if (code < 0xd800 || code >= 0xdc00 || (value.charCodeAt(index + 1) & 0xfc00) !== 0xdc00)
+      size += 3
+    else {
+      size += 4
+      index++
+    }
+  }
+  return size
 }

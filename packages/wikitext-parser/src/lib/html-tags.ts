@@ -3,7 +3,7 @@
  * once the line's external links are made (MediaWiki reads tags as text until then): an open tag
  * pairs with its close tag in the same sequence. Anything else stays text.
  */
-import { makeText } from './inline.js'
+import { makeText } from './make-text.js'
 import { lastOf } from './last-of.js'
 import type { ParseContext } from './preprocess.js'
 import type { Content, HtmlTag } from './types.js'

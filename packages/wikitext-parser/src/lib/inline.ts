@@ -5,10 +5,11 @@
  */
 import { switchAt } from './behavior-switches.js'
 import { htmlTagNodes, pairLineTags } from './html-tags.js'
+import { makeText } from './make-text.js'
 import { quotes } from './quotes.js'
 import { TextSink } from './text-sink.js'
 import type { ParseContext } from './preprocess.js'
-import type { Content, ExternalLink, Text } from './types.js'
+import type { Content, ExternalLink } from './types.js'
 
 const urlChar = /[^\][<>"\u0000-\u0020\u007F\p{Zs}\uFFFD]/u
 const spaceSeparator = /\p{Zs}/u
@@ -23,14 +24,6 @@ function isUrlChar(input: string, at: number): boolean {
   return code < 128 ? asciiUrlChar[code] === 1 : urlChar.test(input.charAt(at))
 }
 const linkTextStop = /[\]\u0000-\u0008\u000A-\u001F\uFFFD]/u
-
-export function makeText(context: ParseContext, start: number, end: number): Text {
-  return {
-    type: 'text',
-    value: context.input.slice(start, end),
-    position: context.pointer.position(start, end),
-  }
-}
 
 /** What one sequence's texts may hold: each step runs only where its flag is set. */
 const HTML = 1

@@ -12,7 +12,8 @@ import {
   LEAVES_BLOCKQUOTE,
   OPENS_BLOCK,
 } from './block-tags.js'
-import { inline, makeText } from './inline.js'
+import { inline } from './inline.js'
+import { makeText } from './make-text.js'
 import { lastOf } from './last-of.js'
 import { leadingSwitches } from './behavior-switches.js'
 import type { ParseContext } from './preprocess.js'

@@ -13,6 +13,7 @@ import { restructure } from './blocks.js'
 import { recordCommentLine } from './comment-lines.js'
 import { protocolFits } from './inline.js'
 import { lastOf } from './last-of.js'
+import { createLookAhead, findAhead, matchAhead, type LookAhead } from './look-ahead.js'
 import type { Pointer } from './positions.js'
 import type { SiteIndex } from './site-index.js'
 import type {
@@ -39,12 +40,12 @@ export interface ParseContext {
   headingIndex: number
   /** Characters visited plus stack operations: the linear-time tests read it. */
   work: number
-  /** Offset from which no `>` exists (searched once). */
-  noGreaterThan: number
-  /** Offset from which no `-->` exists. */
-  noCommentEnd: number
-  /** Tag names whose closing tag was sought and not found, with the offset searched from. */
-  readonly noCloseTag: Map<string, number>
+  /** The last search for a `>` (look-ahead.ts: each stretch is read about once). */
+  readonly greaterThan: LookAhead
+  /** The last search for a `-->`. */
+  readonly commentEnd: LookAhead
+  /** By tag name: the last search for its closing tag, and the pattern that finds one. */
+  readonly closeTags: Map<string, { readonly ahead: LookAhead; readonly pattern: RegExp }>
   /** Offsets of the `<`s that became text, in order (block-tags.ts reads them). */
   readonly textAngles: number[]
   /**
@@ -57,6 +58,8 @@ export interface ParseContext {
    * tabs): from the line's start to after its `\n` (comment-lines.ts).
    */
   readonly commentLines: Map<number, number>
+  /** The input with each `_` a space, made on first use (`spacedInput`). */
+  spacedInput: string | null
   /** A block-level HTML tag was left unpaired on its line in the container pass 2 is reading. */
   unpairedBlockTag: boolean
 }
@@ -369,8 +372,12 @@ export function preprocess(
     } else if (code === 125) {
       // }
       if (top?.kind === BRACE) {
+        // Only whether two or three braces close matters: counting the whole run here would
+        // read a long `}}}}…` once per closing, quadratic on deep nests (`{{{{…}}}}`).
+        const most = top.count < 3 ? top.count : 3
         let run = 1
-        while (i + run < to && run < top.count && input.charCodeAt(i + run) === 125) run++
+        while (i + run < to && run < most && input.charCodeAt(i + run) === 125) run++
+        context.work += run
         if (run >= 2) {
           const matched = run >= 3 ? 3 : 2
           closeBrace(i, matched)
@@ -520,10 +527,9 @@ export function preprocess(
   /** `<`: a comment, an extension or inclusion tag, or text. Returns where to continue. */
   function angle(at: number): number {
     if (input.startsWith('<!--', at)) {
-      let close = at + 4 >= context.noCommentEnd ? -1 : input.indexOf('-->', at + 4)
+      context.work += findAhead(context.commentEnd, input, '-->', at + 4)
+      let close = context.commentEnd.found
       if (close !== -1 && close + 3 > to) close = -1
-      if (close === -1 && to === input.length)
-        context.noCommentEnd = Math.min(context.noCommentEnd, at)
       const end = close === -1 ? to : close + 3
       context.work += end - at
       const node: Comment = {
@@ -584,18 +590,16 @@ export function preprocess(
     }
     let closeStart = -1
     let closeEnd = -1
-    const failedFrom = context.noCloseTag.get(name)
-    if (!selfClosing && (failedFrom === undefined || gt + 1 < failedFrom)) {
-      const pattern = new RegExp(`</${name}\\s*>`, 'giu')
-      pattern.lastIndex = gt + 1
-      const match = pattern.exec(input)
-      if (match && match.index + match[0].length <= to) {
-        closeStart = match.index
-        closeEnd = match.index + match[0].length
-        context.work += closeEnd - gt
-      } else {
-        context.work += to - gt
-        if (to === input.length) context.noCloseTag.set(name, gt + 1)
+    if (!selfClosing) {
+      let close = context.closeTags.get(name)
+      if (close === undefined) {
+        close = { ahead: createLookAhead(), pattern: new RegExp(`</${name}\\s*>`, 'giu') }
+        context.closeTags.set(name, close)
+      }
+      context.work += matchAhead(close.ahead, input, close.pattern, gt + 1)
+      if (close.ahead.found !== -1 && close.ahead.end <= to) {
+        closeStart = close.ahead.found
+        closeEnd = close.ahead.end
       }
     }
     if (!selfClosing && closeStart === -1) {
@@ -658,24 +662,22 @@ export function preprocess(
   }
 
   function greaterThan(from: number): number {
-    if (from >= context.noGreaterThan) return -1
-    const found = input.indexOf('>', from)
-    if (found === -1 || found >= to) {
-      if (to === input.length) context.noGreaterThan = Math.min(context.noGreaterThan, from)
-      return -1
+    context.work += findAhead(context.greaterThan, input, '>', from)
+    const found = context.greaterThan.found
+    return found === -1 || found >= to ? -1 : found
+  }
+
+  function hasComment(first: number, last: number): boolean {
+    for (let index = first; index < last; index++) {
+      if (out[index]?.type === 'comment') return true
     }
-    context.work += found - from
-    return found
+    return false
   }
 
   /** Source of the items out[first] to out[last - 1] within [start, end), comments dropped. */
   function sourceOf(first: number, last: number, start: number, end: number): string {
-    let comments = false
-    for (let index = first; index < last && !comments; index++) {
-      comments = out[index]?.type === 'comment'
-    }
     // The items are contiguous: without comments their source is one slice.
-    if (!comments) return input.slice(start, end)
+    if (!hasComment(first, last)) return input.slice(start, end)
     let result = ''
     let at = start
     for (let index = first; index < last; index++) {
@@ -723,12 +725,23 @@ export function preprocess(
     const nameEndIndex = parts > 1 ? (partIndex[0] as number) - 1 : out.length
     const nameStart = start + matched
     const nameEnd = parts > 1 ? (partIndex[1] as number) : at
-    let nameSource = sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
+    // The name holds every construct nested in it (`{{{{{{a}}}}}}`), so nothing here may read
+    // a long one whole: that would read a deep nest once per level. Without comments it is one
+    // range of the input, `sourceStart` on, and its spaced form a slice of the spaced input.
+    const commentFree = !hasComment(piece.outStart, nameEndIndex)
+    let nameSource = commentFree
+      ? input.slice(nameStart, nameEnd)
+      : sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
+    let sourceStart = nameStart
     let modifier: string | null = null
-    const modifierMatch = nameSource.includes(':') ? modifiers.exec(nameSource) : null
+    // A modifier ends in `:`; a short name without one skips the pattern, a long one is not
+    // searched whole (the pattern is anchored and stops early).
+    const modifierMatch =
+      nameSource.length > 64 || nameSource.includes(':') ? modifiers.exec(nameSource) : null
     if (modifierMatch) {
       modifier = modifierMatch[0].trimStart()
       nameSource = nameSource.slice(modifierMatch[0].length)
+      sourceStart += modifierMatch[0].length
     }
     let type: Transclusion['type'] = matched === 3 ? 'templateArgument' : 'template'
     let colon = -1
@@ -742,18 +755,34 @@ export function preprocess(
         }
       }
       const prefix = colon === -1 ? '' : sourceOf(piece.outStart, nameEndIndex, nameStart, colon)
+      const bare = prefix.replace(modifiers, '')
+      const core = bare.trim()
+      // Lower-casing never shortens a string, so a longer core is no hook.
       const hook =
-        colon === -1 ? '' : prefix.replace(modifiers, '').trim().replace(/_/gu, ' ').toLowerCase()
+        colon === -1 || core.length > site.longestHook ? '' : core.replace(/_/gu, ' ').toLowerCase()
       if (colon !== -1 && site.hooks.has(hook)) {
         type = 'parserFunction'
-        nameSource = prefix.replace(modifiers, '')
+        nameSource = bare
+        sourceStart = nameStart + prefix.length - bare.length
       } else {
         colon = -1
       }
     }
     const trimmed = nameSource.trim()
-    if (type === 'template' && site.variables.has(trimmed)) type = 'magicWord'
-    const name = trimmed.includes('_') ? trimmed.replace(/_/gu, ' ') : trimmed
+    // Looking a string up hashes all of it (up to 16 K characters): a deep nest's names are long.
+    if (
+      type === 'template' &&
+      trimmed.length <= site.longestVariable &&
+      site.variables.has(trimmed)
+    )
+      type = 'magicWord'
+    let name: string
+    if (commentFree && trimmed.length > 64) {
+      const lead = sourceStart + nameSource.length - nameSource.trimStart().length
+      name = spacedInput(context).slice(lead, lead + trimmed.length)
+    } else {
+      name = trimmed.includes('_') ? trimmed.replace(/_/gu, ' ') : trimmed
+    }
     const nameNode: TemplateName = {
       type: 'templateName',
       children: clip(piece.outStart, nameEndIndex, nameStart, colon === -1 ? nameEnd : colon),
@@ -1179,6 +1208,17 @@ export function preprocess(
     }
     return false
   }
+}
+
+/**
+ * The input with each `_` a space, as names show it: made once per parse, so a name is a slice
+ * of it rather than a copy made by replacing, whatever its length.
+ */
+function spacedInput(context: ParseContext): string {
+  context.spacedInput ??= context.input.includes('_')
+    ? context.input.replace(/_/gu, ' ')
+    : context.input
+  return context.spacedInput
 }
 
 /**

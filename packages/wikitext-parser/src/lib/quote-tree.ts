@@ -7,7 +7,7 @@
  * container stays one node around it. Internal links and templates stay opaque: their texts were
  * parsed as their own scopes.
  */
-import { makeText } from './inline.js'
+import { makeText } from './make-text.js'
 import { lastOf } from './last-of.js'
 import { ITALIC, type Markers } from './quote-markers.js'
 import type { ParseContext } from './preprocess.js'

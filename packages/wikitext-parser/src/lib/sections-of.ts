@@ -97,6 +97,16 @@ export function sectionsOf(
   }
 
   const taken = new Set<string>()
+  // The first suffix each key has not tried: every one below it is taken, and stays so, so
+  // 200,000 equal headings cost one probe each, not one per earlier duplicate.
+  const nextSuffix = new Map<string, number>()
+  const numbered = (key: string): number => {
+    let suffix = nextSuffix.get(key) ?? 2
+    while (taken.has(`${key}_${suffix}`)) suffix++
+    nextSuffix.set(key, suffix + 1)
+    taken.add(`${key}_${suffix}`)
+    return suffix
+  }
   const legacy = site.fragmentMode.length > 1 || site.fragmentMode[0] === 'legacy'
   const sections: Section[] = []
   for (const { node, level, text, exact } of found) {
@@ -105,11 +115,9 @@ export function sectionsOf(
     const base = anchor
     const key = asciiLower(anchor)
     if (taken.has(key)) {
-      let suffix = 2
-      while (taken.has(`${key}_${suffix}`)) suffix++
+      const suffix = numbered(key)
       anchor += `_${suffix}`
       linkAnchor += `_${suffix}`
-      taken.add(`${key}_${suffix}`)
     } else {
       taken.add(key)
     }
@@ -121,9 +129,7 @@ export function sectionsOf(
       } else {
         const fallbackKey = asciiLower(fallback)
         if (taken.has(fallbackKey)) {
-          let suffix = 2
-          while (taken.has(`${fallbackKey}_${suffix}`)) suffix++
-          taken.add(`${fallbackKey}_${suffix}`)
+          numbered(fallbackKey)
         } else {
           taken.add(fallbackKey)
         }

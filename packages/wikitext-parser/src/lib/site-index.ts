@@ -6,7 +6,11 @@ export interface SiteIndex {
   readonly site: Site
   readonly tags: ReadonlyMap<string, ExtensionTagMode>
   readonly variables: ReadonlySet<string>
+  /** Length of the longest variable: a longer name is none. */
+  readonly longestVariable: number
   readonly hooks: ReadonlySet<string>
+  /** Length of the longest hook: a longer name is none. */
+  readonly longestHook: number
   readonly switches: ReadonlySet<string>
   /** Lower-cased protocols, longest first. */
   readonly protocols: readonly string[]
@@ -50,7 +54,9 @@ export function indexSite(site: Site): SiteIndex {
     site,
     tags: new Map(Object.entries(site.extensionTags)),
     variables: new Set(site.variables),
+    longestVariable: Math.max(0, ...site.variables.map((name) => name.length)),
     hooks: new Set(site.functionHooks.map((hook) => hook.toLowerCase())),
+    longestHook: Math.max(0, ...site.functionHooks.map((hook) => hook.toLowerCase().length)),
     switches: new Set(site.behaviorSwitches.map((name) => name.toUpperCase())),
     protocols,
     protocolIndex: indexProtocols(protocols),

@@ -4,7 +4,7 @@
  * pass 2 never makes a text node only to merge it away. A run that is exactly one existing
  * text node keeps that node.
  */
-import { makeText } from './inline.js'
+import { makeText } from './make-text.js'
 import type { ParseContext } from './preprocess.js'
 import type { Content, Text } from './types.js'
 

@@ -7,7 +7,7 @@ import {
   type ApiCall,
   type MediaWikiRequestEvent,
 } from './api-client.js'
-import { isPositiveInteger } from './api-values.js'
+import { isNonNegativeInteger, isPositiveInteger } from './api-values.js'
 import { backlinks, type Backlinks, type BacklinksOptions } from './backlinks.js'
 import {
   categoryMembers,
@@ -648,9 +648,16 @@ function readSection(section: Record<string, unknown>): MediaWikiSection {
   const text = (value: unknown): string =>
     typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
   const fromtitle = section.fromtitle
+  // A depth, as a number or a digit string; anything else (an object, NaN, a fraction) is not one.
+  const toclevel =
+    typeof section.toclevel === 'string' && /^\d{1,3}$/.test(section.toclevel)
+      ? Number(section.toclevel)
+      : (section.toclevel ?? 0)
+  if (!isNonNegativeInteger(toclevel)) {
+    throw upstream(`a section has the toclevel ${JSON.stringify(section.toclevel)}, not a depth`)
+  }
   return {
-    toclevel:
-      typeof section.toclevel === 'number' ? section.toclevel : Number(section.toclevel ?? 0),
+    toclevel,
     level: text(section.level),
     line: text(section.line),
     number: text(section.number),

@@ -72,7 +72,9 @@ export async function fetchPageHistory(
     params: [
       ['titles', title],
       ['prop', 'revisions'],
-      ['rvprop', 'ids|timestamp|user|comment|size|flags|tags'],
+      // sha1 only for its `sha1hidden` flag: without content or sha1 the API never says that
+      // revision deletion hid a revision's text.
+      ['rvprop', 'ids|timestamp|user|comment|size|flags|tags|sha1'],
       ['rvlimit', String(limit)],
       ...(token === null ? [] : [['rvcontinue', token] as const]),
       ['redirects', '1'],
@@ -141,7 +143,7 @@ function readHistoryRevision(
     userHidden,
     comment: commentHidden ? null : (entry.comment as string),
     commentHidden,
-    textHidden: entry.texthidden === true,
+    textHidden: entry.sha1hidden === true || entry.texthidden === true,
     size: entry.size,
     minor: entry.minor === true,
     tags,

@@ -16,6 +16,8 @@ export interface RecordMediaWikiOptions extends Omit<
   readonly searches?: readonly string[] | undefined
   /** Record `query_siteinfo.json`. */
   readonly siteinfo?: boolean | undefined
+  /** Pages whose newest history answer to record (`query_history_<title>_20.json`, the default limit). */
+  readonly histories?: readonly string[] | undefined
   /** Revisions to record as `parse_oldid_<N>.json`. */
   readonly oldids?: readonly number[] | undefined
   /** Search limit for the full-text request (default 10). */
@@ -40,8 +42,18 @@ export async function recordMediaWiki(
   options: Readonly<RecordMediaWikiOptions>,
 ): Promise<RecordMediaWikiResult> {
   const files: string[] = []
-  const { store, force, titles, searches, siteinfo, oldids, searchLimit, templateNames, ...rest } =
-    options
+  const {
+    store,
+    force,
+    titles,
+    searches,
+    siteinfo,
+    oldids,
+    histories,
+    searchLimit,
+    templateNames,
+    ...rest
+  } = options
   const source = createMediaWikiSource({
     ...rest,
     // Every call goes to the wiki: nothing may be answered from a cache.
@@ -62,5 +74,6 @@ export async function recordMediaWiki(
   for (const query of searches ?? []) await source.search(query, searchLimit ?? 10)
   if (siteinfo === true) await source.linkPrefixes()
   for (const revid of oldids ?? []) await source.getRevision(revid)
+  for (const title of histories ?? []) await source.history(title, { limit: 20 })
   return { files }
 }
