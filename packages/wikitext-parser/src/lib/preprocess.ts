@@ -32,6 +32,9 @@ import type {
   Transclusion,
 } from './types.js'
 
+/** Template names up to this many characters of source have their comments removed. */
+const MAX_EXACT_NAME = 4096
+
 /** State shared by every fragment of one parse. */
 export interface ParseContext {
   readonly input: string
@@ -728,8 +731,11 @@ export function preprocess(
     // The name holds every construct nested in it (`{{{{{{a}}}}}}`), so nothing here may read
     // a long one whole: that would read a deep nest once per level. Without comments it is one
     // range of the input, `sourceStart` on, and its spaced form a slice of the spaced input.
-    const commentFree = !hasComment(piece.outStart, nameEndIndex)
-    let nameSource = commentFree
+    // A name longer than any title MediaWiki resolves (255 bytes; here 4,096 characters, comments
+    // included) is kept as written: dropping its comments would read a deep nest once per level.
+    const asWritten =
+      nameEnd - nameStart > MAX_EXACT_NAME || !hasComment(piece.outStart, nameEndIndex)
+    let nameSource = asWritten
       ? input.slice(nameStart, nameEnd)
       : sourceOf(piece.outStart, nameEndIndex, nameStart, nameEnd)
     let sourceStart = nameStart
@@ -777,7 +783,7 @@ export function preprocess(
     )
       type = 'magicWord'
     let name: string
-    if (commentFree && trimmed.length > 64) {
+    if (asWritten && trimmed.length > 64) {
       const lead = sourceStart + nameSource.length - nameSource.trimStart().length
       name = spacedInput(context).slice(lead, lead + trimmed.length)
     } else {
