@@ -21,14 +21,14 @@ function causeCode(error: unknown): string | undefined {
   return found
 }
 
+/** OpenSSL's and Node's TLS codes: `ERR_SSL_…`, `ERR_TLS_…`, certificate checks, `EPROTO`. */
 function isTlsCode(code: string): boolean {
   return (
     code.startsWith('ERR_SSL') ||
     code.startsWith('ERR_TLS') ||
+    code.startsWith('UNABLE_TO_') ||
     code.includes('CERT') ||
-    code === 'EPROTO' ||
-    code === 'SELF_SIGNED_CERT_IN_CHAIN' ||
-    code === 'DEPTH_ZERO_SELF_SIGNED_CERT'
+    code === 'EPROTO'
   )
 }
 
