@@ -12,5 +12,6 @@ const source = await createMarkdownFolderSource({
 process.stdout.write('ready\n')
 for (let i = 0; ; i += 1) {
   const [from, to] = i % 2 === 0 ? [first, second] : [second, first]
-  await source.movePage({ from, to })
+  // a move's target is a file path (`.md`), its source a page (`.md` optional)
+  await source.movePage({ from, to: to.endsWith('.md') ? to : `${to}.md` })
 }

@@ -89,6 +89,11 @@ describe('wikiMovePage under SIGKILL', () => {
       })
       let stderr = ''
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+      // Listened for from the start: on a fast machine the move can finish, and the mover exit,
+      // within the random wait below, before a listener added after it would hear the exit.
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.once('exit', (_code, signal) => resolve(signal)),
+      )
       await within(
         20_000,
         `mover ${round} start-up`,
@@ -100,16 +105,24 @@ describe('wikiMovePage under SIGKILL', () => {
         }),
       )
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 60))
-      const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGKILL')
-      await exited
+      // the mover moves until it is killed: an exit of its own is a failed move
+      const signal = await within(10_000, `mover ${round} exit`, exited)
+      if (signal !== 'SIGKILL') throw new Error(`mover ${round} stopped by itself: ${stderr}`)
       await clearLocks(wiki)
       if ((await readdir(wiki)).includes('.wiki-mcp-move.json')) journaled += 1
       // the next start replays or ignores the journal
-      const source = await createMarkdownFolderSource({ wikiPath: wiki, watch: false })
-      const state = await pages(wiki)
-      const graph = await source.graph()
-      await source.close()
+      const { state, graph } = await within(
+        30_000,
+        `round ${round}: the start after the kill`,
+        (async () => {
+          const source = await createMarkdownFolderSource({ wikiPath: wiki, watch: false })
+          const state = await pages(wiki)
+          const graph = await source.graph()
+          await source.close()
+          return { state, graph }
+        })(),
+      )
       const shown = JSON.stringify(state)
       const outcome =
         shown === JSON.stringify(stateA) ? 'old' : shown === JSON.stringify(stateB) ? 'new' : 'mix'
