@@ -1,23 +1,13 @@
 // Every tool over the real backend while the wiki answers with random JSON: valid answers with a
 // few fields replaced by random shapes and values, or random JSON from the root. Whatever the
 // wiki sends, a client sees an answer or a coded failure, never internal_error.
+import { mutateJson, seededRandom } from '@wiki/test-utils'
 import { describe, expect, it } from 'vitest'
 import { createBackend, siteFrom } from '../src/create-backend.js'
 import { toToolError } from '../src/errors.js'
 import { archWikiTools } from '../src/server.js'
 import { DEFAULTS } from '../src/settings.js'
 import { callTool } from './call-tool.js'
-
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const WIKITEXT =
   "Intro.\n== Install ==\n{{bc|# pacman -S ''pkg''}}\n{{Note|Read.}}\n {{Attention|x}}\n== Usage ==\nSee [[GRUB#A|b]].\n"
@@ -101,26 +91,6 @@ const VALUES: unknown[] = [
   -0,
 ]
 
-function mutate(value: unknown, next: () => number): unknown {
-  const copy = structuredClone(value)
-  const holders: Record<string, unknown>[] = []
-  const walk = (node: unknown) => {
-    if (typeof node !== 'object' || node === null) return
-    holders.push(node as Record<string, unknown>)
-    for (const child of Object.values(node)) walk(child)
-  }
-  walk(copy)
-  for (let i = 1 + Math.floor(next() * 3); i > 0; i--) {
-    const holder = holders[Math.floor(next() * holders.length)]
-    if (holder === undefined) continue
-    const keys = Object.keys(holder)
-    const key = keys[Math.floor(next() * keys.length)] ?? '0'
-    if (next() < 0.15) delete holder[key]
-    else holder[key] = structuredClone(VALUES[Math.floor(next() * VALUES.length)])
-  }
-  return copy
-}
-
 const CALLS: [string, Record<string, unknown>][] = [
   ['page', { title_or_url: 'GRUB' }],
   ['sections', { title_or_url: 'GRUB' }],
@@ -141,7 +111,7 @@ describe('fuzz: random wiki answers never reach a client as internal_error', () 
     async (_index, name, args) => {
       const codes = new Map<string, number>()
       for (let seed = 1; seed <= 150; seed++) {
-        const next = random(seed * 104_729 + name.length)
+        const next = seededRandom(seed * 104_729 + name.length)
         const fetch = (input: string | URL | Request) => {
           const params = new URL(input instanceof Request ? input.url : input.toString())
             .searchParams
@@ -149,7 +119,13 @@ describe('fuzz: random wiki answers never reach a client as internal_error', () 
           const roll = next()
           const valid = validAnswer(params)
           const body =
-            roll < 0.3 ? valid : roll < 0.9 ? mutate(valid, next) : VALUES[seed % VALUES.length]
+            roll < 0.3
+              ? valid
+              : roll < 0.9
+                ? mutateJson(valid, next, () =>
+                    structuredClone(VALUES[Math.floor(next() * VALUES.length)]),
+                  )
+                : VALUES[seed % VALUES.length]
           return Promise.resolve(
             new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
           )

@@ -11,6 +11,7 @@ export {
 } from './mediawiki.js'
 export { loginMediaWiki, type MediaWikiSession } from './mediawiki-session.js'
 export { freePort } from './free-port.js'
+export { mutateJson, seededRandom } from './fuzz-json.js'
 export {
   startLocalRegistry,
   VERDACCIO_BIN,

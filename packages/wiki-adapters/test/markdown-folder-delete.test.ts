@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createMarkdownFolderSource,
   type MarkdownFolderSource,
-  WikiSourceError,
 } from '@wiki/wiki-adapters/markdown-folder'
-import { makeWiki, sha256, treeHash } from './markdown-folder/helpers.js'
+import { caught, makeWiki, sha256, treeHash } from './markdown-folder/helpers.js'
 
 let made: Awaited<ReturnType<typeof makeWiki>>
 let source: MarkdownFolderSource
@@ -22,16 +21,6 @@ afterEach(async () => {
   await source.close()
   await made.cleanup()
 })
-
-async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof WikiSourceError) return error
-    throw error
-  }
-  throw new Error('expected a WikiSourceError')
-}
 
 describe('deletePage', () => {
   it('refuses while other pages link to it, naming them; nothing changes', async () => {

@@ -6,9 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   createMarkdownFolderSource,
   type MarkdownFolderSource,
-  WikiSourceError,
 } from '@wiki/wiki-adapters/markdown-folder'
-import { itPage, makeWiki, treeHash } from './markdown-folder/helpers.js'
+import { caught, itPage, makeWiki, treeHash } from './markdown-folder/helpers.js'
 
 /** How many more temp-file writes succeed before the disk is "full"; Infinity = never full. */
 const disk = vi.hoisted(() => ({ writesLeft: Number.POSITIVE_INFINITY }))
@@ -50,16 +49,6 @@ afterEach(async () => {
   await source.close()
   await made.cleanup()
 })
-
-async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof WikiSourceError) return error
-    throw error
-  }
-  throw new Error('expected a WikiSourceError')
-}
 
 describe('a full disk', () => {
   it('fails a new page in new folders with storage_error and leaves nothing behind', async () => {

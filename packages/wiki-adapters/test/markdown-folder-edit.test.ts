@@ -4,9 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createMarkdownFolderSource,
   type MarkdownFolderSource,
-  WikiSourceError,
 } from '@wiki/wiki-adapters/markdown-folder'
-import { itPage, makeWiki, sha256, treeHash } from './markdown-folder/helpers.js'
+import { caught, itPage, makeWiki, sha256, treeHash } from './markdown-folder/helpers.js'
 
 const page = itPage(
   'Rete',
@@ -43,16 +42,6 @@ afterEach(async () => {
   await source.close()
   await made.cleanup()
 })
-
-async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof WikiSourceError) return error
-    throw error
-  }
-  throw new Error('expected a WikiSourceError')
-}
 
 describe('editPage: exact text', () => {
   it('replaces a text that occurs once and reports the new checksum', async () => {

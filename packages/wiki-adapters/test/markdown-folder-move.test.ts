@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMarkdownFolderSource,
   type MarkdownFolderSource,
-  WikiSourceError,
 } from '@wiki/wiki-adapters/markdown-folder'
-import { makeWiki, sha256 } from './markdown-folder/helpers.js'
+import { caught, makeWiki, sha256 } from './markdown-folder/helpers.js'
 
 // Every form of link to notes/target-page.md, written from src/, and what it must become after
 // a move to archive/2026/renamed.md.
@@ -55,16 +54,6 @@ async function allFiles(root: string): Promise<Record<string, string>> {
   }
   await visit(root)
   return out
-}
-
-async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof WikiSourceError) return error
-    throw error
-  }
-  throw new Error('expected a WikiSourceError')
 }
 
 const target =

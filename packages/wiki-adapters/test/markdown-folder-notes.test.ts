@@ -8,9 +8,8 @@ import {
   createMarkdownFolderSource,
   frontmatterPresets,
   type MarkdownFolderSource,
-  WikiSourceError,
 } from '@wiki/wiki-adapters/markdown-folder'
-import { makeWiki, treeHash } from './markdown-folder/helpers.js'
+import { caught, makeWiki, treeHash } from './markdown-folder/helpers.js'
 
 let cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -33,16 +32,6 @@ async function open(
     await made.cleanup()
   })
   return { source, wiki: made.wiki, base: made.base }
-}
-
-async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof WikiSourceError) return error
-    throw error
-  }
-  throw new Error('expected a WikiSourceError')
 }
 
 const OBSIDIAN = [

@@ -4,9 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createMarkdownFolderSource,
   type MarkdownFolderSource,
-  WikiSourceError,
 } from '@wiki/wiki-adapters/markdown-folder'
-import { itPage, makeWiki, sha256, treeHash } from './markdown-folder/helpers.js'
+import { caught, itPage, makeWiki, sha256, treeHash } from './markdown-folder/helpers.js'
 
 let made: Awaited<ReturnType<typeof makeWiki>>
 let source: MarkdownFolderSource
@@ -25,16 +24,6 @@ afterEach(async () => {
   await source.close()
   await made.cleanup()
 })
-
-async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof WikiSourceError) return error
-    throw error
-  }
-  throw new Error('expected a WikiSourceError')
-}
 
 const fm = (lines: string): string => `---\n${lines}\n---\n# T\n`
 const base = {

@@ -9,6 +9,7 @@ import {
 } from '@wiki/wiki-adapters/mediawiki'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { mutateJson, seededRandom } from '@wiki/test-utils'
 import { describe, expect, it } from 'vitest'
 import { API, fakeFetch, parseBody } from './mediawiki/helpers.js'
 
@@ -216,17 +217,6 @@ describe('answers no MediaWiki sends', () => {
 // ── Fuzz ───────────────────────────────────────────────────────────────────────────────────────
 
 /** A small seeded generator, so a failing case can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const STRINGS = ['', 'GRUB', '0', '-1', '1.5', 'a\ud800b', '\udc00', '😀', ' ', 'null', '[]', '{}']
 const NUMBERS = [0, -1, 1, 1.5, 2 ** 53, -(2 ** 60), 1e308, Number.MIN_VALUE, 42]
 
@@ -300,28 +290,6 @@ const KEYS = [
   'name',
   'canonical',
 ]
-
-/** A valid answer with one to three fields (at any depth) replaced by random values. */
-function mutate(base: unknown, next: () => number): unknown {
-  const copy = structuredClone(base)
-  const holders: Record<string, unknown>[] = []
-  const walk = (node: unknown) => {
-    if (typeof node !== 'object' || node === null) return
-    holders.push(node as Record<string, unknown>)
-    for (const child of Object.values(node)) walk(child)
-  }
-  walk(copy)
-  for (let i = 1 + Math.floor(next() * 3); i > 0; i--) {
-    const holder = holders[Math.floor(next() * holders.length)]
-    if (holder === undefined) continue
-    const keys = Object.keys(holder)
-    const key =
-      keys.length === 0 || next() < 0.2 ? '0' : (keys[Math.floor(next() * keys.length)] as string)
-    if (next() < 0.15) delete holder[key]
-    else holder[key] = value(next, 0)
-  }
-  return copy
-}
 
 const VALID: Record<string, unknown> = {
   parse: parseBody('GRUB', 10, '== A ==\ntext'),
@@ -397,9 +365,9 @@ describe('fuzz: random answers never crash the adapter', () => {
     const base = name === 'revision' || name === 'wikitext' ? VALID.parse : VALID[name]
     const seen = new Map<string, number>()
     for (let seed = 1; seed <= 400; seed++) {
-      const next = random(seed * 7919 + name.length)
+      const next = seededRandom(seed * 7919 + name.length)
       // Most answers are a valid one with a few fields changed; some are random from the root.
-      const body = next() < 0.85 ? mutate(base, next) : value(next, 0)
+      const body = next() < 0.85 ? mutateJson(base, next, () => value(next, 0)) : value(next, 0)
       // Every request of the call (the alias lookup sends two) gets the same random answer.
       const { fetch } = fakeFetch(() => json(JSON.stringify(body)))
       let code: string

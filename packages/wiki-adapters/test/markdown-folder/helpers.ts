@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
+import { WikiSourceError } from '@wiki/wiki-adapters/markdown-folder'
 
 /** A fresh temporary folder holding `wiki/` and `raw/`, removed by `cleanup`. */
 export async function makeWiki(
@@ -68,4 +69,15 @@ export async function treeHash(root: string): Promise<string> {
   }
   await visit(root)
   return hash.digest('hex')
+}
+
+/** The WikiSourceError `work` fails with; any other outcome fails the test. */
+export async function caught(work: Promise<unknown>): Promise<WikiSourceError> {
+  try {
+    await work
+  } catch (error) {
+    if (error instanceof WikiSourceError) return error
+    throw error
+  }
+  throw new Error('expected a WikiSourceError')
 }
