@@ -9,6 +9,7 @@ import type { Backend, Revision } from '../backend.js'
 import { failureOf } from '../errors.js'
 import { scopeOf, warningRaws, type Scope } from '../evidence.js'
 import { verifyInput, verifyOutput } from '../schemas.js'
+import type { SiteSet } from '../sites.js'
 
 /**
  * What the claim is compared with: the items of its pattern in its section, or, for a hash-only
@@ -87,7 +88,7 @@ async function itemsFor(
   return [...offline, ...(await warnings())]
 }
 
-export function verifyTool(backend: Backend) {
+export function verifyTool(sites: SiteSet) {
   return defineTool({
     name: 'verify',
     title: 'Check that evidence reproduces from its revision',
@@ -97,6 +98,11 @@ export function verifyTool(backend: Backend) {
     output: verifyOutput,
     access: 'read',
     handler: async (args) => {
+      // The revision is read from the wiki the evidence came from, never from another site.
+      const backend =
+        args.evidence === undefined
+          ? sites.pick(args.site)
+          : sites.forEvidence(args.evidence, args.site)
       const claim = readVerifyClaim(args)
       const revision = await backend.revision(claim.revid)
       return judgeVerifyClaim(claim, {
