@@ -4,7 +4,7 @@
 // between them, shows as the other wiki's text or as a hash that does not reproduce. The built bin
 // is driven with a sites file; one in-process server checks that its caches keep the sites apart.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
@@ -20,6 +20,7 @@ type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-exp
 const TITLE = 'Shared page'
 const ALPHA_TEXT = '== Install ==\n{{Note|Alpha note.}}\n{{bc|# alpha-install}}\n'
 const BETA_TEXT = '== Install ==\n{{Note|Beta note.}}\n # beta-install\n'
+const LINKS_TEXT = 'See [[Hilfe:Start]], [[Handbuch:Teil]], [[help:Index]] and [[lower page]].'
 
 describe('two MediaWikis in one server', () => {
   let alpha: LocalMediaWiki
@@ -61,8 +62,18 @@ describe('two MediaWikis in one server', () => {
 
   beforeAll(async () => {
     ;[alpha, beta] = await Promise.all([startMediaWiki(), startMediaWiki()])
+    // beta differs as wikis in other languages do: case-sensitive titles, a namespace of its
+    // own and an alias of Help in German. Only its siteinfo says so.
+    appendFileSync(
+      join(beta.dir, 'LocalSettings.php'),
+      "\n$wgCapitalLinks = false;\n$wgExtraNamespaces[3000] = 'Handbuch';\n$wgExtraNamespaces[3001] = 'Handbuch_Diskussion';\n$wgNamespaceAliases['Hilfe'] = NS_HELP;\n",
+    )
     revids.alpha = await alpha.edit(TITLE, ALPHA_TEXT)
     revids.beta = await beta.edit(TITLE, BETA_TEXT)
+    for (const wiki of [alpha, beta]) {
+      await wiki.edit('lower page', 'A page whose title starts lower-case.')
+      await wiki.edit('Links page', LINKS_TEXT)
+    }
     dir = mkdtempSync(join(tmpdir(), 'arch-sites-'))
     sitesFile = join(dir, 'sites.json')
     writeFileSync(
@@ -223,5 +234,40 @@ describe('two MediaWikis in one server', () => {
       site: 'beta',
     })
     expect(old.wikitext).toBe(BETA_TEXT.trimEnd())
+  })
+
+  it("reads each wiki's namespaces, aliases and title case from its own siteinfo", async () => {
+    const backend = (name: string, wiki: LocalMediaWiki) =>
+      createBackend({
+        site: siteFrom({ wikiUrl: wiki.url, articlePath: wiki.articlePath, apiPath: '/api.php' }),
+        name,
+      })
+    const sites = createSiteSet([backend('alpha', alpha), backend('beta', beta)])
+    const tools = Object.fromEntries(archWikiTools(sites).map((t) => [t.name, t]))
+    const targets = async (site: string) =>
+      ((await callTool(tools.links!, { title_or_url: 'Links page', site })).links as Json[]).map(
+        (l) => l.target_page as string,
+      )
+    // Help is a namespace everywhere; Hilfe and Handbuch only on beta, where they are not pages.
+    expect(await targets('alpha')).toEqual(['Hilfe:Start', 'Handbuch:Teil', 'lower page'])
+    expect(await targets('beta')).toEqual(['lower page'])
+    // alpha upper-cases a title's first letter, beta keeps it as written.
+    expect((await callTool(tools.page!, { title_or_url: 'lower page', site: 'alpha' })).title).toBe(
+      'Lower page',
+    )
+    expect((await callTool(tools.page!, { title_or_url: 'lower page', site: 'beta' })).title).toBe(
+      'lower page',
+    )
+    // A recent-changes prefix is written as each wiki writes titles.
+    const changed = async (site: string) =>
+      ((await callTool(tools.recent_changes!, { prefix: 'lower', site })).changes as Json[]).map(
+        (c) => c.title as string,
+      )
+    expect(await changed('alpha')).toEqual(['Lower page'])
+    expect(await changed('beta')).toEqual(['lower page'])
+    // A category in beta's spelling of nothing: the canonical prefix works on both.
+    expect(
+      (await callTool(tools.category!, { category: 'Nothing here', site: 'beta' })).category,
+    ).toBe('Category:Nothing here')
   })
 })
