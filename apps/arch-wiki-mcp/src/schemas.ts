@@ -380,6 +380,7 @@ export const diffOutput = z.strictObject({
   identical: z.boolean(),
   diff: z.string(),
   redirected_from: nullableString,
+  site: evidenceSite,
 })
 
 // lists (pointers: no revid, no hash) ---------------------------------------------------------

@@ -1,7 +1,7 @@
 import { defineTool } from '@wiki/mcp-core'
 import type { Backend, Revision } from '../backend.js'
 import type { SiteSet } from '../sites.js'
-import { loadPage, scopeOf } from '../evidence.js'
+import { loadPage, scopeOf, siteOf } from '../evidence.js'
 import { failureOf } from '../errors.js'
 import { WikiFailure } from '../backend.js'
 import { diffInput, diffOutput } from '../schemas.js'
@@ -61,6 +61,7 @@ export function diffTool(sites: SiteSet) {
         identical: before === after,
         diff,
         redirected_from: to.redirectedFrom ?? from.redirectedFrom,
+        site: siteOf(backend),
       }
     },
   })
