@@ -143,11 +143,11 @@ export function readSitesFile(path: string): SiteConfig[] {
 
 /** The configured sites, each with its own backend. The first one is the default. */
 export interface SiteSet {
-  readonly backends: readonly Backend[]
   /**
    * The backend a call reads: the site named by `site`, else the site of a URL `titleOrUrl`, else
-   * the first. An unknown name is `unknown_site`; a URL of no configured site, or of another site
-   * than the one named, is `malformed_wiki_url`.
+   * the first. An unknown name is `unknown_site`; a URL of no configured site is
+   * `malformed_wiki_url` (a URL of another site than the one named is refused by the tool's own
+   * reading of `title_or_url` against that site).
    */
   pick(site: string | undefined, titleOrUrl?: string): Backend
   /**
@@ -200,15 +200,11 @@ export function createSiteSet(backends: readonly Backend[]): SiteSet {
     return first!
   }
   return {
-    backends,
     pick(site, titleOrUrl) {
+      // A URL is then read against the named site by the tool itself (parseTitleOrUrl), which
+      // refuses another host; with one site that is today's behaviour exactly.
+      if (site !== undefined) return byName(site)
       const url = titleOrUrl !== undefined && URL_SHAPED.test(titleOrUrl.trim())
-      if (site !== undefined) {
-        const backend = byName(site)
-        // The URL is read against the named site by the tool itself (parseTitleOrUrl), which
-        // refuses another host; with one site that is today's behaviour exactly.
-        return backend
-      }
       if (!url || backends.length === 1) return backends[0]!
       const found = ofUrl(titleOrUrl.trim())
       if (found instanceof Error) throw found
