@@ -107,7 +107,7 @@ export function recheckTool(sites: SiteSet) {
     name: 'recheck',
     title: 'Does the wiki still say what the evidence said?',
     description:
-      'Compares prior evidence (one object from page/section/commands/warnings, or kind, title_or_url, anchor, revid and content_hash) with the current revision: unchanged, changed (with a unified diff of the verbatim text) or gone (page_not_found, section_not_found, block_not_found).',
+      'Compares prior evidence (one object from page/section/commands/warnings, or kind, title_or_url, anchor, revid and content_hash) with the current revision on the wiki it came from: unchanged, changed (with a unified diff of the verbatim text) or gone (page_not_found, section_not_found, block_not_found).',
     input: recheckInput,
     output: recheckOutput,
     access: 'read',

@@ -93,7 +93,7 @@ export function verifyTool(sites: SiteSet) {
     name: 'verify',
     title: 'Check that evidence reproduces from its revision',
     description:
-      'Checks evidence against the wikitext of its revision, fetched from the wiki by revid (never from a URL in the input). Give one evidence object from page/section/commands/warnings, or revid with content_raw and/or content_hash (optionally source_pattern and section_anchor). A claimed pattern is checked by re-extraction: the text must be exactly such an item of that section, not merely occur in the page. checked says what was compared; matched is what re-extraction found, never the claim echoed back. reproduced false is an answer, not an error. Shows integrity against a named revision, never authenticity.',
+      'Checks evidence against the wikitext of its revision, fetched by revid (never from a URL in the input) from the wiki the evidence came from (its site.base_url and URLs; with several sites, site may name it). Give one evidence object from page/section/commands/warnings, or revid with content_raw and/or content_hash (optionally source_pattern and section_anchor). A claimed pattern is checked by re-extraction: the text must be exactly such an item of that section, not merely occur in the page. checked says what was compared; matched is what re-extraction found, never the claim echoed back. reproduced false is an answer, not an error. Shows integrity against a named revision, never authenticity.',
     input: verifyInput,
     output: verifyOutput,
     access: 'read',
