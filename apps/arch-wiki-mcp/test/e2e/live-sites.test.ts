@@ -7,13 +7,15 @@ import { spawnSync } from 'node:child_process'
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { startMediaWiki, type LocalMediaWiki } from '@wiki/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBackend, siteFrom } from '../../src/create-backend.js'
 import { archWikiTools } from '../../src/server.js'
 import { createSiteSet } from '../../src/sites.js'
 import { callTool } from '../call-tool.js'
-import { BIN } from './helpers.js'
+import { BIN, errorCode } from './helpers.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -269,5 +271,44 @@ describe('two MediaWikis in one server', () => {
     expect(
       (await callTool(tools.category!, { category: 'Nothing here', site: 'beta' })).category,
     ).toBe('Category:Nothing here')
+  })
+
+  it('over MCP (the SDK client on stdio), every tool offers site and answers from it', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, '--stdio'],
+      env: { PATH: process.env.PATH ?? '', ARCH_WIKI_SITES: sitesFile },
+      stderr: 'pipe',
+    })
+    const client = new Client({ name: 'e2e', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const { tools } = await client.listTools()
+      for (const tool of tools) {
+        expect([tool.name, Object.keys(tool.inputSchema.properties ?? {})]).toEqual([
+          tool.name,
+          expect.arrayContaining(['site']),
+        ])
+      }
+      const answer = (site: string) =>
+        client.callTool({
+          name: 'section',
+          arguments: { title_or_url: TITLE, anchor: 'Install', site },
+        })
+      const b = (await answer('beta')).structuredContent as Json
+      expect(b).toMatchObject({ site: { name: 'beta', base_url: beta.url } })
+      expect(b.content_raw).toContain('Beta note.')
+      const a = (await answer('alpha')).structuredContent as Json
+      expect(a.content_raw).toContain('Alpha note.')
+      const unknown = await client.callTool({
+        name: 'page',
+        arguments: { title_or_url: TITLE, site: 'gamma' },
+      })
+      expect(errorCode({ isError: unknown.isError === true, content: unknown.content })).toBe(
+        'unknown_site',
+      )
+    } finally {
+      await client.close()
+    }
   })
 })
