@@ -66,6 +66,7 @@ export function parse(
     input: value,
     pointer,
     site: indexSite(site),
+    preprocess,
     headingIndex: 0,
     work: 0,
     greaterThan: createLookAhead(),
