@@ -32,7 +32,7 @@ import {
   type Wrapper,
 } from './line-blocks.js'
 import type { ParseContext } from './preprocess.js'
-import { TextSink } from './text-sink.js'
+import { createTextSink, type TextSink } from './text-sink.js'
 import type {
   Content,
   List,
@@ -80,7 +80,7 @@ export function restructure(
   }
   const children = from === 0 ? [] : node.children.slice(0, from)
   const body = bodyOf(context, from === 0 ? node.children : node.children.slice(from))
-  const out = new TextSink(context, children)
+  const out = createTextSink(context, children)
   context.unpairedBlockTag = false
   if (mode === 'block') block(context, body, out)
   else inlineAll(context, body, out)
@@ -117,7 +117,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
   // Wrappers get their end once their children are known, innermost first.
   const wrappers: Opened[] = []
   const open: Open = (node) => {
-    const sink = new TextSink(context, node.children)
+    const sink = createTextSink(context, node.children)
     wrappers.push({ node, sink })
     return sink
   }
@@ -237,7 +237,7 @@ function attributesNode(
     children: [],
     position: context.pointer.position(from, to + delimiter.length),
   }
-  const sink = new TextSink(context, node.children)
+  const sink = createTextSink(context, node.children)
   sink.nodes(itemsBetween(context, items, from, to))
   sink.flush()
   return node

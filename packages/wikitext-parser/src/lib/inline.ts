@@ -7,7 +7,7 @@ import { switchAt } from './behavior-switches.js'
 import { htmlTagNodes, pairLineTags } from './html-tags.js'
 import { makeText } from './make-text.js'
 import { quotes } from './quotes.js'
-import { TextSink } from './text-sink.js'
+import { createTextSink } from './text-sink.js'
 import type { ParseContext } from './preprocess.js'
 import type { Content, ExternalLink } from './types.js'
 
@@ -311,7 +311,7 @@ function links(context: ParseContext, given: readonly Content[]): Content[] {
   const input = context.input
   // An unclosed `[[` before a bracketed URL is text of its own: `[[http://a b]` holds a link.
   const items: Content[] = []
-  const joined = new TextSink(context, items)
+  const joined = createTextSink(context, items)
   joined.nodes(given)
   joined.flush()
   const result: Content[] = []
