@@ -7,9 +7,11 @@
  * its slice in place as text. Each item therefore moves at most once per enclosing node, and
  * unwinding costs nothing, which keeps the scan linear on unclosed input.
  *
- * Both are classes whose fields are all set in the constructor, and the construct modules are
- * functions of the module taking the scan first: V8 then sees one hidden class for each and no
- * closure made per parse, so a garbage collection between parses leaves its optimised code valid.
+ * Both are object literals of one shape each, made in one place, and the construct modules are
+ * functions of the module taking the scan first: no closure is made per parse, and V8 keeps a
+ * literal's hidden class alive through the literal's boilerplate (a class instance's lives only
+ * while an instance does), so a garbage collection between parses leaves the optimised code of
+ * the scan valid.
  */
 import { lastOf } from '../last-of.js'
 import { makeText } from '../make-text.js'
