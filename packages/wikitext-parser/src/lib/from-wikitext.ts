@@ -58,6 +58,7 @@ export function parse(
         'input_too_large',
         `value: the wikitext is ${counted ? '' : 'at least '}${size} bytes (UTF-8), over the ` +
           `limit of ${limit} bytes set by options.maxInputBytes`,
+        { inputSize: { bytes: size, atLeast: !counted, limit } },
       )
     }
   }
