@@ -14,7 +14,7 @@ import { indentChars, runOf } from './line-runs.js'
 import type { ParseContext } from './preprocess.js'
 import { redirect } from './redirect.js'
 import { innermost, isTableMarkup, tableLine, tableOpenAt, type TableState } from './tables.js'
-import { TextSink } from './text-sink.js'
+import { createTextSink, type TextSink } from './text-sink.js'
 import type { Content, Root } from './types.js'
 import type { Open, Wrapper } from './wrappers.js'
 
@@ -52,7 +52,7 @@ export function restructure(
   }
   const children = from === 0 ? [] : node.children.slice(0, from)
   const body = bodyOf(context, from === 0 ? node.children : node.children.slice(from))
-  const out = new TextSink(context, children)
+  const out = createTextSink(context, children)
   context.unpairedBlockTag = false
   if (mode === 'block') block(context, body, out)
   else inlineAll(context, body, out)
@@ -89,7 +89,7 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
   // Wrappers get their end once their children are known, innermost first.
   const wrappers: Opened[] = []
   const open: Open = (node) => {
-    const sink = new TextSink(context, node.children)
+    const sink = createTextSink(context, node.children)
     wrappers.push({ node, sink })
     return sink
   }

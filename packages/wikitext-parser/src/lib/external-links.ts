@@ -4,7 +4,7 @@
  * start.
  */
 import { makeText } from './make-text.js'
-import { TextSink } from './text-sink.js'
+import { createTextSink } from './text-sink.js'
 import type { ParseContext } from './preprocess.js'
 import type { Content, ExternalLink } from './types.js'
 
@@ -210,7 +210,7 @@ export function externalLinks(context: ParseContext, given: readonly Content[]):
   const input = context.input
   // An unclosed `[[` before a bracketed URL is text of its own: `[[http://a b]` holds a link.
   const items: Content[] = []
-  const joined = new TextSink(context, items)
+  const joined = createTextSink(context, items)
   joined.nodes(given)
   joined.flush()
   const result: Content[] = []

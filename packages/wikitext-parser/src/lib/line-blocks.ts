@@ -22,7 +22,8 @@ import {
   listMarkers,
   sharedLength,
   splitTerm,
-  TermSplits,
+  termSplitsOf,
+  type TermSplits,
   type OpenList,
 } from './lists.js'
 import { isBlankLine } from './preformatted.js'
@@ -134,7 +135,7 @@ export function lineBlocks(
           entry.sink = open(entry.item)
           entry.list.children.push(entry.item)
           if (prefix.endsWith(';')) {
-            splits = new TermSplits(context, body, line, contentFrom)
+            splits = termSplitsOf(context, body, line, contentFrom)
             contentFrom = splitTerm(context, splits, contentFrom, entry, open)
           }
         }
@@ -165,7 +166,7 @@ export function lineBlocks(
           if (parent) parent.sink.node(list)
           else out.node(list)
           // MediaWiki splits `;term:description` at each `;` it opens, outermost first.
-          if (char === ';') splits ??= new TermSplits(context, body, line, contentFrom)
+          if (char === ';') splits ??= termSplitsOf(context, body, line, contentFrom)
           const splitsHere = char === ';' && splits !== null && splits.next(contentFrom) !== -1
           const carries = !markerPlaced && (splitsHere || depth === prefix.length - 1)
           const item = newItem(depth, carries ? prefix : '', at)

@@ -11,7 +11,7 @@ import type { LineBlocks } from './line-blocks.js'
 import { colonChars, lineSpaceChars, runOf } from './line-runs.js'
 import { makeText } from './make-text.js'
 import type { ParseContext } from './preprocess.js'
-import { TextSink } from './text-sink.js'
+import { createTextSink, type TextSink } from './text-sink.js'
 import type {
   Content,
   List,
@@ -93,7 +93,7 @@ function attributesNode(
     children: [],
     position: context.pointer.position(from, to + delimiter.length),
   }
-  const sink = new TextSink(context, node.children)
+  const sink = createTextSink(context, node.children)
   sink.nodes(itemsBetween(context, items, from, to))
   sink.flush()
   return node
