@@ -8,7 +8,7 @@
 import { lastOf } from './last-of.js'
 import { BOLD, ITALIC, Markers } from './quote-markers.js'
 import { flatQuoteTree, hasQuoteContainer, LineEvents, nestedQuoteTree } from './quote-tree.js'
-import type { ParseContext } from './preprocess/types.js'
+import type { ParseContext } from './preprocess.js'
 import type { Content } from './types.js'
 
 // doQuotes' states: what is open, outermost first; BOTH is a `'''''` run not yet resolved.

@@ -5,7 +5,7 @@
  * text node keeps that node.
  */
 import { makeText } from './make-text.js'
-import type { ParseContext } from './preprocess/types.js'
+import type { ParseContext } from './preprocess.js'
 import type { Content, Text } from './types.js'
 
 export class TextSink {
