@@ -117,11 +117,13 @@ export type Resolution =
 
 /** Slug lookups built once per graph computation. */
 export class SlugResolver {
-  readonly #exact: Set<string>
-  readonly #lower = new Map<string, string[]>()
-  readonly #basename = new Map<string, string[]>()
-  readonly #alias = new Map<string, string[]>()
-  readonly #slugs: readonly string[]
+  // Never changed after construction (a copy made by `changed` replaces what it alters), so a
+  // resolver handed out stays valid while the catalog moves on.
+  #exact: Set<string>
+  #lower = new Map<string, string[]>()
+  #basename = new Map<string, string[]>()
+  #alias = new Map<string, string[]>()
+  #slugs: readonly string[]
 
   /** `aliases`: `[alias, slug]` pairs, the other names pages give themselves. */
   constructor(slugs: Iterable<string>, aliases: Iterable<readonly [string, string]> = []) {
@@ -129,12 +131,46 @@ export class SlugResolver {
     this.#exact = new Set(this.#slugs)
     for (const slug of this.#slugs) {
       push(this.#lower, slug.toLowerCase(), slug)
-      push(this.#basename, (slug.split('/').at(-1) ?? slug).toLowerCase(), slug)
+      push(this.#basename, basenameKey(slug), slug)
     }
     for (const [alias, slug] of aliases) {
       const key = alias.normalize('NFC').toLowerCase()
       if (!this.#alias.get(key)?.includes(slug)) push(this.#alias, key, slug)
     }
+  }
+
+  /**
+   * The same lookups with the slugs in `removed` gone and those in `added` new (`removed` first),
+   * and without any alias when `keepAliases` is false; the caller keeps aliases only when no
+   * removed page had one. It copies the lookups and patches the few entries that differ: building
+   * them afresh sorts and folds every slug, most of a move's planning on a large wiki.
+   */
+  changed(removed: Iterable<string>, added: Iterable<string>, keepAliases: boolean): SlugResolver {
+    const copy = new SlugResolver([])
+    const exact = new Set(this.#exact)
+    const lower = new Map(this.#lower)
+    const basename = new Map(this.#basename)
+    const gone = new Set<string>()
+    for (const slug of removed) {
+      if (!exact.delete(slug)) continue
+      gone.add(slug)
+      drop(lower, slug.toLowerCase(), slug)
+      drop(basename, basenameKey(slug), slug)
+    }
+    let slugs = gone.size === 0 ? this.#slugs : this.#slugs.filter((slug) => !gone.has(slug))
+    for (const slug of added) {
+      if (exact.has(slug)) continue
+      exact.add(slug)
+      slugs = insertSorted(slugs, slug)
+      lower.set(slug.toLowerCase(), insertSorted(lower.get(slug.toLowerCase()) ?? [], slug))
+      basename.set(basenameKey(slug), insertSorted(basename.get(basenameKey(slug)) ?? [], slug))
+    }
+    copy.#exact = exact
+    copy.#lower = lower
+    copy.#basename = basename
+    copy.#slugs = slugs
+    copy.#alias = keepAliases ? this.#alias : new Map<string, string[]>()
+    return copy
   }
 
   /** The pages that call themselves `name` (case-insensitive), sorted. */
@@ -167,6 +203,29 @@ function pick(candidates: readonly string[]): Resolution {
   if (candidates.length === 1 && candidates[0] !== undefined)
     return { status: 'resolved', slug: candidates[0] }
   return { status: 'ambiguous', candidates }
+}
+
+function basenameKey(slug: string): string {
+  return (slug.split('/').at(-1) ?? slug).toLowerCase()
+}
+
+/** A new list: `list` with `value` at its place in code-unit order. */
+function insertSorted(list: readonly string[], value: string): string[] {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if (compareCodeUnits(list[mid] ?? '', value) < 0) low = mid + 1
+    else high = mid
+  }
+  return [...list.slice(0, low), value, ...list.slice(low)]
+}
+
+/** Replaces the list under `key` with one without `value` (lists are shared between copies). */
+function drop(map: Map<string, string[]>, key: string, value: string): void {
+  const rest = (map.get(key) ?? []).filter((item) => item !== value)
+  if (rest.length === 0) map.delete(key)
+  else map.set(key, rest)
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {
