@@ -9,12 +9,14 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { createMarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
+import { answerSizes, printAnswerSizes } from './answer-size.mjs'
 import { measureEditAndMove } from './edit-move.mjs'
 
 // BENCH_QUICK=1 keeps the 10,000 pages the targets are stated for and runs the slow naive
 // baselines on fewer queries (1 cold, 3 cached); BENCH_PAGES, BENCH_COLD_QUERIES and
 // BENCH_CACHED_QUERIES override each part. BENCH_ONLY=edit-move generates the wiki and times
-// only the editing tools (a short run that writes no result file).
+// only the editing tools, BENCH_ONLY=answer-size measures only wikiReadPage's answer against each
+// file (short runs that write no result file).
 const ONLY = process.env.BENCH_ONLY ?? ''
 const QUICK = process.env.BENCH_QUICK === '1'
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000)
@@ -240,6 +242,12 @@ try {
         `${row.metric.padEnd(52)} ${String(row.ours).padStart(10)}  ${row.target} ${row.met ? 'ok' : 'MISSED'}\n`,
       )
     if (rows.some((row) => !row.met)) process.exitCode = 1
+  } else if (ONLY === 'answer-size') {
+    const every = Math.max(1, Math.floor(PAGES / 1000))
+    printAnswerSizes(
+      `every ${every}th of ${PAGES} generated pages`,
+      await answerSizes({ root, every }),
+    )
   } else await measureAll(names, bytes)
 } finally {
   await rm(base, { recursive: true, force: true })
