@@ -79,6 +79,19 @@ describe('SlugResolver.changed', () => {
         resolutions(new SlugResolver(slugs)),
       )
     }
+    // hundreds of changes: patched, then flattened, then patched again
+    for (let i = 0; i < SlugResolver.maxPatched; i += 1) {
+      const removed = i % 3 === 0 ? [`m/p${i - 3}`] : []
+      changed = changed.changed(removed, [`m/p${i}`, `P${i % 7}`], true)
+      slugs = slugs.filter((slug) => !removed.includes(slug))
+      for (const slug of [`m/p${i}`, `P${i % 7}`]) if (!slugs.includes(slug)) slugs.push(slug)
+    }
+    expect(resolutions(changed)).toEqual(resolutions(new SlugResolver(slugs, ALIASES)))
+    const late = (resolver: SlugResolver): unknown[] =>
+      ['p3', 'm/p4', 'M/P5', 'P6', 'p', `p${SlugResolver.maxPatched - 1}`].map((target) =>
+        resolver.resolve({ kind: 'wiki', target }),
+      )
+    expect(late(changed)).toEqual(late(new SlugResolver(slugs, ALIASES)))
     // the resolver it was made from still answers as before
     expect(resolutions(base)).toEqual(resolutions(new SlugResolver(SLUGS, ALIASES)))
   })
