@@ -70,7 +70,7 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
  * The page once: its body by default, the whole file (what a rewrite starts from) when `full`.
  * The default answer leaves out what says nothing on a page an agent reads: the file's byte
  * size (it describes `fileText`, which is not sent), empty `frontmatter`, `tags` and `aliases`,
- * and `truncated` unless the body was cut; on a small page those fixed fields were a third of
+ * and `truncated` unless the body was cut; on a small page those fields were up to a fifth of
  * the answer. The `full` answer keeps every field, as a rewrite compares against all of them.
  */
 export function readPageAnswer(
