@@ -11,7 +11,7 @@ import { makeText } from './make-text.js'
 import type { ParseContext } from './preprocess.js'
 import type { TextSink } from './text-sink.js'
 import type { Content, List, ListItem, Parent, Text } from './types.js'
-import type { Wrapper } from './wrappers.js'
+import type { Opener } from './wrappers.js'
 
 /** The characters of a list prefix. */
 export const listMarkers: Uint8Array = asciiSet('*#:;')
@@ -186,7 +186,7 @@ export function splitTerm(
   splits: TermSplits,
   from: number,
   entry: OpenList,
-  open: (node: Wrapper) => TextSink,
+  opener: Opener,
 ): number {
   const split = splits.next(from)
   if (split === -1) return from
@@ -200,6 +200,6 @@ export function splitTerm(
   }
   entry.list.children.push(item)
   entry.item = item
-  entry.sink = open(item)
+  entry.sink = opener.open(item)
   return split + 1
 }

@@ -215,6 +215,21 @@ interface OpenSpan {
   piece: boolean
 }
 
+/**
+ * The piece of `span` that goes on after a cut at `start`. Written out rather than spread: a
+ * spread's hidden class is not kept alive by a literal's boilerplate (see QuoteTree).
+ */
+function pieceOf(span: OpenSpan, start: number): OpenSpan {
+  return {
+    kind: span.kind,
+    present: false,
+    start,
+    children: [],
+    closer: span.closer,
+    piece: true,
+  }
+}
+
 /** A container being rebuilt, with the spans open inside it. */
 interface Level {
   container: QuoteContainer | null
@@ -350,13 +365,7 @@ function treeEnter(this: QuoteTree, container: QuoteContainer, number: number): 
   }
   const moved = this.cut(level, cut, container.position.start.offset)
   const start = (container.children[0] as Content).position.start.offset
-  const spans = moved.map((span) => ({
-    ...span,
-    present: false,
-    start,
-    children: [],
-    piece: true,
-  }))
+  const spans = moved.map((span) => pieceOf(span, start))
   this.levels.push({ container, number, spans, out: [] })
 }
 
@@ -371,7 +380,7 @@ function treeExit(this: QuoteTree): void {
   const after = container.position.end.offset
   const parent = lastOf(this.levels) as Level
   for (const span of moved) {
-    parent.spans.push({ ...span, present: false, start: after, children: [], piece: true })
+    parent.spans.push(pieceOf(span, after))
   }
 }
 

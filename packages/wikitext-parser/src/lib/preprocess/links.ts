@@ -68,7 +68,7 @@ function nothingAfterPipe(scan: Scan, piece: Piece, closer: number, plain: boole
 /** `]]` at `closer` while a link is the innermost construct. Returns where to go on. */
 export function closeLink(scan: Scan, piece: Piece, closer: number): number {
   const { context, input, to, out, site } = scan
-  const position = scan.pointer.position
+  const pointer = scan.pointer
   let at = closer
   // MediaWiki's handleInternalLinks2: a text holding `[` followed by `]]]` keeps one `]`, and
   // so does a text that would be empty, as its link pattern wants a character there
@@ -142,7 +142,7 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
     {
       type: 'linkTarget',
       children: linkPart(scan, plain, piece.outStart, contentStart, targetEnd),
-      position: position(contentStart, targetEnd),
+      position: pointer.position(contentStart, targetEnd),
     },
   ]
   if (piece.firstPipe !== -1) {
@@ -169,7 +169,7 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
       const parameter: LinkParameter = {
         type: 'linkParameter',
         children: linkPart(scan, plain, piece.outStart, pipe + 1, end),
-        position: position(pipe, end),
+        position: pointer.position(pipe, end),
       }
       // A link's text, a file's caption too, is inline: MediaWiki reads no line-start markup
       // in it, even after a line break (`[[a|b\n* c]]` shows `b * c`).
@@ -186,7 +186,7 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
     kind: target.kind,
     trail,
     children,
-    position: position(piece.start, end),
+    position: pointer.position(piece.start, end),
   }
   // Links in its caption closed first: kept in order by inserting.
   if (framesImage(node)) insertInOrder(context.blockLevelNodes, piece.start)
