@@ -11,9 +11,6 @@ import { quotes } from './quotes.js'
 import type { ParseContext } from './preprocess/types.js'
 import type { Content } from './types.js'
 
-// Pass 1 asks whether a protocol starts at an offset through this module.
-export { protocolFits }
-
 /** What one sequence's texts may hold: each step runs only where its flag is set. */
 const HTML = 1
 const SWITCH = 2
