@@ -5,7 +5,7 @@
  */
 import { makeText } from './make-text.js'
 import { createTextSink } from './text-sink.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, ExternalLink } from './types.js'
 
 const urlChar = /[^\][<>"\u0000-\u0020\u007F\p{Zs}\uFFFD]/u

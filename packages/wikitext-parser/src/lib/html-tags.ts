@@ -5,7 +5,7 @@
  */
 import { makeText } from './make-text.js'
 import { lastOf } from './last-of.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, HtmlTag } from './types.js'
 
 const allowed: ReadonlySet<string> = new Set(

@@ -27,7 +27,7 @@ import {
   type OpenList,
 } from './lists.js'
 import { isBlankLine } from './preformatted.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { TextSink } from './text-sink.js'
 import type { Content, HorizontalRule, List, Preformatted, Text } from './types.js'
 import type { Opener } from './wrappers.js'

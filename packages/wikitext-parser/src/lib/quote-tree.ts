@@ -10,7 +10,7 @@
 import { makeText } from './make-text.js'
 import { lastOf } from './last-of.js'
 import { ITALIC, type Markers } from './quote-markers.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, ExternalLink, HtmlTag, Text } from './types.js'
 
 /** A node whose children doQuotes reads as part of the line. */

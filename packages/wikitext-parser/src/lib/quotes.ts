@@ -14,7 +14,7 @@ import {
   nestedQuoteTree,
   textsOf,
 } from './quote-tree.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content } from './types.js'
 
 // doQuotes' states: what is open, outermost first; BOTH is a `'''''` run not yet resolved.

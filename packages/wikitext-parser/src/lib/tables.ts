@@ -10,7 +10,7 @@ import { lastOf } from './last-of.js'
 import type { LineBlocks } from './line-blocks.js'
 import { colonChars, lineSpaceChars, runOf } from './line-runs.js'
 import { makeText } from './make-text.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import { createTextSink, type TextSink } from './text-sink.js'
 import type {
   Content,

@@ -10,7 +10,7 @@
  * optimised code of every pass that writes to a sink would be thrown away.
  */
 import { makeText } from './make-text.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, Text } from './types.js'
 
 export interface TextSink {

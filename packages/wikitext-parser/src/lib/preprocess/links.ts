@@ -4,7 +4,7 @@
  */
 import { framesImage } from '../block-tags.js'
 import { restructure } from '../blocks.js'
-import { protocolFits } from '../inline.js'
+import { protocolFits } from '../external-links.js'
 import type { Content, InternalLink, LinkParameter, LinkTarget } from '../types.js'
 import { describeTarget, invalidTarget } from './link-target.js'
 import { clip } from './scan-items.js'
