@@ -1,6 +1,8 @@
 // Size of wikiReadPage's default answer (its compact JSON, as sent) against the page's file, by
-// file size. `node bench/answer-size.mjs <wiki folder>…` measures every page of each folder (after
-// a build); the 10,000-page benchmark calls `answerSizes` on its generated wiki.
+// file size. `node bench/answer-size.mjs [--previous-shape] <wiki folder>…` measures every page of
+// each folder (after a build); the 10,000-page benchmark calls `answerSizes` on its generated wiki.
+// `--previous-shape` measures the answer as it was before the lean default (every field of the
+// page but the file text), so the README's before/after columns come from one script.
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,7 +33,12 @@ async function pageFiles(root) {
  * One row per size bucket: pages, median and largest answer/file ratio, the share ≤ 1.2; `every`
  * measures only every n-th page.
  */
-export async function answerSizes({ createSource = createMarkdownFolderSource, root, every = 1 }) {
+export async function answerSizes({
+  createSource = createMarkdownFolderSource,
+  root,
+  every = 1,
+  previousShape = false,
+}) {
   // watching, so that a read does not sweep the whole folder first as polling would
   const source = await createSource({ wikiPath: root, timeZone: 'UTC' })
   const ratios = []
@@ -41,7 +48,8 @@ export async function answerSizes({ createSource = createMarkdownFolderSource, r
       const bytes = (await stat(file)).size
       if (bytes === 0) continue
       const slug = path.relative(root, file).split(path.sep).join('/')
-      const answer = readPageAnswer(await source.readPage(slug), false)
+      const page = await source.readPage(slug)
+      const answer = previousShape ? withoutFileText(page) : readPageAnswer(page, false)
       ratios.push({ bytes, ratio: Buffer.byteLength(JSON.stringify(answer)) / bytes })
     }
   } finally {
@@ -65,6 +73,11 @@ export async function answerSizes({ createSource = createMarkdownFolderSource, r
   return rows
 }
 
+function withoutFileText(page) {
+  const { content, fileText: _fileText, ...rest } = page
+  return { ...rest, content }
+}
+
 export function printAnswerSizes(name, rows) {
   process.stdout.write(`${name}\n`)
   for (const row of rows)
@@ -74,6 +87,8 @@ export function printAnswerSizes(name, rows) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const root of process.argv.slice(2))
-    printAnswerSizes(root, await answerSizes({ root: path.resolve(root) }))
+  const args = process.argv.slice(2)
+  const previousShape = args.includes('--previous-shape')
+  for (const root of args.filter((arg) => arg !== '--previous-shape'))
+    printAnswerSizes(root, await answerSizes({ root: path.resolve(root), previousShape }))
 }
