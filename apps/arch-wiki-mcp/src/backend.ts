@@ -122,7 +122,7 @@ export interface Link {
 export type FailureCode = Exclude<EvidenceErrorCode, 'internal_error'> | 'unknown_site'
 
 /**
- * The template profiles a site may use. `archwiki` knows the Arch Wiki's code and admonition
+ * The built-in template profiles a site may name (the sites file may also define its own). `archwiki` knows the Arch Wiki's code and admonition
  * templates; `none` knows no template, so only indented code blocks are commands and `warnings`
  * says it cannot list admonitions there.
  */
@@ -145,8 +145,13 @@ export interface Backend extends WikiLists {
   readonly site: WikiSite
   /** The site's name in this server's settings; evidence carries it beside the base URL. */
   readonly siteName: string
-  /** The templates this site's code blocks and admonitions are read with. */
-  readonly profile: SiteProfile
+  /**
+   * The name of the template profile this site's code blocks and admonitions are read with:
+   * `archwiki`, `none`, or one the sites file defines.
+   */
+  readonly profile: string
+  /** False when no template of this site is known to be an admonition, so none can be listed. */
+  readonly listsAdmonitions: boolean
   pageUrl(title: string, anchor?: string | null): string
   revisionUrl(revid: number, anchor?: string | null): string
   revisionWikitextUrl(revid: number): string

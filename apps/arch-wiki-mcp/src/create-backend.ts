@@ -55,8 +55,8 @@ export interface CreateBackendOptions {
   site: WikiSite
   /** The site's name in the settings (default `default`, the site of the flags). */
   name?: string
-  /** Its template profile (default `archwiki`, as the flags' site always was). */
-  profile?: SiteProfile
+  /** Its template profile, built-in or defined (default `archwiki`, as the flags' site always was). */
+  profile?: SiteProfile | Profile
   /** Everything but the API URL, which comes from the site. */
   source?: Omit<MediaWikiSourceOptions, 'apiUrl'>
 }
@@ -111,8 +111,9 @@ export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
   const { site } = options
-  const profileName = options.profile ?? 'archwiki'
-  const profile = PROFILES[profileName]
+  const chosen = options.profile ?? 'archwiki'
+  const profile = typeof chosen === 'string' ? PROFILES[chosen] : chosen
+  const listsAdmonitions = [...profile.templates.values()].some((r) => r.kind === 'admonition')
   // Trees are large (a node per construct) and needed only until a page's blocks, names, links
   // and slices are extracted, which are kept apart: about three 60 KB pages' worth.
   const tree = memo(
@@ -177,7 +178,8 @@ export function createBackend(
     source,
     site,
     siteName: options.name ?? IMPLICIT_SITE_NAME,
-    profile: profileName,
+    profile: profile.name,
+    listsAdmonitions,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),
     revisionUrl: (revid, anchor) => revisionUrl(site, revid, anchor),
     revisionWikitextUrl: (revid) => revisionWikitextUrl(site, revid),
@@ -217,7 +219,7 @@ export function createBackend(
     linkPrefixes: () => source.linkPrefixes(),
     async templateAliases(revision) {
       // Without a profile no template is an admonition: nothing to resolve, no request.
-      if (profileName === 'none') return new Map()
+      if (!listsAdmonitions) return new Map()
       let resolved
       try {
         resolved = await source.resolveTemplateAliases(revision.title, names(revision.wikitext))

@@ -6,7 +6,9 @@ import { dirname, resolve } from 'node:path'
 import { UsageError } from '@wiki/mcp-core/node'
 import { createWikiSite, parseTitleOrUrl, ProvenanceError, type WikiSite } from '@wiki/provenance'
 import { z } from 'zod'
-import { SITE_PROFILES, WikiFailure, type Backend, type SiteProfile } from './backend.js'
+import type { Profile } from '@wiki/wikitext-parser'
+import { WikiFailure, type Backend, type SiteProfile } from './backend.js'
+import { profileSetting } from './site-profile.js'
 
 /** The name the sites given by flags and variables (`--wiki-url` …) answer to. */
 export const IMPLICIT_SITE_NAME = 'default'
@@ -39,7 +41,7 @@ const siteEntry = z.strictObject({
   url: urlSetting('base'),
   article_path: urlSetting('articlePath'),
   api_path: urlSetting('apiPath'),
-  profile: z.enum(SITE_PROFILES).default('none'),
+  profile: profileSetting.default('none'),
   user_agent: z.string().min(1).max(512).optional(),
   timeout: z.int().min(1).max(3600).optional(),
   cache_ttl: z.int().min(0).max(86_400).optional(),
@@ -68,7 +70,8 @@ export const sitesFile = z
 export interface SiteConfig {
   name: string
   site: WikiSite
-  profile: SiteProfile
+  /** A built-in profile's name, or the profile the file defines. */
+  profile: SiteProfile | Profile
   userAgent: string | undefined
   /** Seconds; undefined takes the server's `--timeout`. */
   timeout: number | undefined

@@ -31,7 +31,7 @@ describe('two MediaWikis in one server', () => {
   let sitesFile: string
   const revids: Record<string, number> = {}
 
-  const siteOf = (name: string, wiki: LocalMediaWiki, profile: string) => ({
+  const siteOf = (name: string, wiki: LocalMediaWiki, profile: unknown) => ({
     name,
     url: wiki.url,
     article_path: wiki.articlePath,
@@ -180,6 +180,31 @@ describe('two MediaWikis in one server', () => {
     const b = run(['warnings', TITLE, '--site', 'beta']).out!
     expect(b).toMatchObject({ warnings: [], profile: 'none' })
     expect(b.note).toContain('no admonition profile')
+  })
+
+  it('a site with a profile defined in the file lists warnings from its own templates', async () => {
+    await beta.edit('Custom page', '== Risk ==\n{{Achtung|Mind the gap.}}\n{{Note|Not here.}}\n')
+    const custom = join(dir, 'custom.json')
+    const profile = {
+      name: 'beta-templates',
+      templates: { Achtung: { kind: 'admonition', type: 'CAUTION' } },
+    }
+    writeFileSync(
+      custom,
+      JSON.stringify({
+        sites: [siteOf('alpha', alpha, 'archwiki'), siteOf('beta', beta, profile)],
+      }),
+    )
+    const out = run(['warnings', 'Custom page', '--site', 'beta'], custom)
+    expect(out.status).toBe(0)
+    expect(out.out).toMatchObject({ profile: 'beta-templates', note: null })
+    // Only the file's template is an admonition there: the Arch Wiki's Note is not.
+    expect(out.out!.warnings.map((w: Json) => [w.type, w.message_raw, w.site.name])).toEqual([
+      ['CAUTION', 'Mind the gap.', 'beta'],
+    ])
+    // The same page read with no profile says it cannot list them.
+    const none = run(['warnings', 'Custom page', '--site', 'beta']).out!
+    expect(none).toMatchObject({ warnings: [], profile: 'none' })
   })
 
   it('a bad sites file names the key, at start-up and under --check', () => {
