@@ -204,6 +204,41 @@ describe('the site of a call', () => {
     expect(set.pick(undefined, 'https://wiki.archlinux.org/title/Example')).toBe(arch.backend)
   })
 
+  it('every answer whose items carry no site names the wiki it came from', async () => {
+    const { tools } = two()
+    const other = { name: 'other', base_url: 'http://127.0.0.1:8081' }
+    const arch = { name: 'arch', base_url: 'https://wiki.archlinux.org' }
+    const page = { title_or_url: 'Example' }
+    const calls: [string, Record<string, unknown>][] = [
+      ['search', { query: 'Example' }],
+      ['search', { query: 'Ex', mode: 'prefix' }],
+      ['sections', page],
+      ['links', page],
+      ['history', page],
+      ['categories', page],
+      ['category', { category: 'Example' }],
+      ['backlinks', page],
+      ['recent_changes', {}],
+    ]
+    for (const [name, args] of calls) {
+      expect([name, (await callTool(tools[name]!, { ...args, site: 'other' })).site]).toEqual([
+        name,
+        other,
+      ])
+      expect([name, (await callTool(tools[name]!, args)).site]).toEqual([name, arch])
+    }
+    // The audits name the wiki the evidence was checked on: the one it came from.
+    const evidence = await callTool(tools.section!, { ...page, anchor: 'Install', site: 'other' })
+    const verified = await callTool(tools.verify!, { evidence })
+    expect(verified).toMatchObject({ reproduced: true, site: other })
+    expect((await callTool(tools.recheck!, { evidence })).site).toEqual(other)
+    const byRevid = await callTool(tools.verify!, {
+      revid: evidence.revid as number,
+      content_raw: 'Arch text.',
+    })
+    expect(byRevid).toMatchObject({ reproduced: true, site: arch })
+  })
+
   it('never mixes sites: the same title answers from its own wiki, naming it', async () => {
     const { tools } = two()
     const first = await callTool(tools.section!, { title_or_url: 'Example', anchor: 'Install' })
