@@ -45,6 +45,7 @@ import { WikiFailure } from './backend.js'
 import { createByteLru } from './byte-lru.js'
 import { createWikiLists } from './create-wiki-lists.js'
 import { parsePage } from './parse-page.js'
+import { describeMismatches, pathMismatches, siteMisconfigured } from './site-paths.js'
 import { IMPLICIT_SITE_NAME } from './sites.js'
 
 /** A site without a template profile: no template is code or an admonition. */
@@ -158,6 +159,20 @@ export function createBackend(
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,
   })
+  const siteName = options.name ?? IMPLICIT_SITE_NAME
+  // Every siteinfo read the tools make also checks the configured URLs against the wiki's own
+  // (no request of its own); a difference closes the site, since every URL it cites would be wrong.
+  let misconfigured: string | null = null
+  const checkedSource: MediaWikiSource = {
+    ...source,
+    async siteInfo() {
+      const info = await source.siteInfo()
+      const found = pathMismatches(site, info)
+      if (found.length > 0) misconfigured ??= describeMismatches(siteName, found)
+      if (misconfigured !== null) throw siteMisconfigured(misconfigured)
+      return info
+    },
+  }
 
   const toRevision = (
     page: Omit<Revision, 'redirectedFrom' | 'sections'> & {
@@ -174,10 +189,13 @@ export function createBackend(
   })
 
   return {
-    ...createWikiLists(source),
+    ...createWikiLists(checkedSource),
     source,
     site,
-    siteName: options.name ?? IMPLICIT_SITE_NAME,
+    siteName,
+    get misconfigured() {
+      return misconfigured
+    },
     profile: profile.name,
     listsAdmonitions,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),

@@ -115,7 +115,10 @@ export const outputsMatchProvenance: readonly true[] = [
   true satisfies Equal<ParserAdmonitionType, WarningEvidence['type']>,
   true satisfies Equal<AdapterAdmonitionType, WarningEvidence['type']>,
   // Provenance's codes, plus the app's own for a site name it does not know.
-  true satisfies Equal<FailureCode | 'internal_error', EvidenceErrorCode | 'unknown_site'>,
+  true satisfies Equal<
+    FailureCode | 'internal_error',
+    EvidenceErrorCode | 'unknown_site' | 'site_misconfigured'
+  >,
 ]
 
 describe('the evidence contract', () => {

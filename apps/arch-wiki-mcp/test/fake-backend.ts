@@ -112,6 +112,7 @@ export function fakeWiki(options?: {
       siteName: options?.name ?? 'default',
       profile: options?.profile ?? 'archwiki',
       listsAdmonitions: (options?.profile ?? 'archwiki') !== 'none',
+      misconfigured: null,
       pageUrl: (title, anchor) =>
         `${BASE}/title/${encodeURIComponent(title.replaceAll(' ', '_'))}${anchor ? `#${anchor}` : ''}`,
       revisionUrl: (revid, anchor) =>

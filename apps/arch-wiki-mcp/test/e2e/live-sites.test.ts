@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBackend, siteFrom } from '../../src/create-backend.js'
 import { archWikiTools } from '../../src/server.js'
 import { createSiteSet } from '../../src/sites.js'
-import { callTool } from '../call-tool.js'
+import { callTool, failureCode } from '../call-tool.js'
 import { BIN, errorCode } from './helpers.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -226,6 +226,50 @@ describe('two MediaWikis in one server', () => {
       )
     }
     expect(run(['--check']).status).toBe(0)
+  })
+
+  it('a configured article path the wiki contradicts is caught by --check and closes the site', async () => {
+    const wrong = join(dir, 'wrong-path.json')
+    writeFileSync(
+      wrong,
+      JSON.stringify({
+        sites: [
+          siteOf('alpha', alpha, 'archwiki'),
+          { ...siteOf('beta', beta, 'none'), article_path: '/wiki/$1' },
+        ],
+      }),
+    )
+    const checked = run(['--check'], wrong)
+    expect(checked.status).toBe(2)
+    expect(checked.stderr).toContain(
+      `site "beta": article_path is "/wiki/$1" but the wiki's siteinfo says "${beta.articlePath}"`,
+    )
+    expect(checked.stderr).not.toContain('site "alpha"')
+    // At run time the first siteinfo read finds it; from then on the site answers nothing, and
+    // the other site is untouched.
+    const backend = (name: string, wiki: LocalMediaWiki, articlePath: string) =>
+      createBackend({
+        site: siteFrom({ wikiUrl: wiki.url, articlePath, apiPath: '/api.php' }),
+        name,
+      })
+    const sites = createSiteSet([
+      backend('alpha', alpha, alpha.articlePath),
+      backend('beta', beta, '/wiki/$1'),
+    ])
+    const tools = Object.fromEntries(archWikiTools(sites).map((t) => [t.name, t]))
+    // Before any siteinfo read nothing is known to be wrong.
+    expect((await callTool(tools.page!, { title_or_url: TITLE, site: 'beta' })).url).toBe(
+      `${beta.url}/wiki/Shared_page`,
+    )
+    const prefixed = { prefix: 'lower', site: 'beta' }
+    expect(await failureCode(tools.recent_changes!, prefixed)).toBe('site_misconfigured')
+    expect(await failureCode(tools.page!, { title_or_url: TITLE, site: 'beta' })).toBe(
+      'site_misconfigured',
+    )
+    expect((await callTool(tools.page!, { title_or_url: TITLE, site: 'alpha' })).title).toBe(TITLE)
+    expect(
+      (await callTool(tools.recent_changes!, { prefix: 'lower', site: 'alpha' })).changes,
+    ).toHaveLength(1)
   })
 
   it('one server process keeps the sites apart in its caches', async () => {
