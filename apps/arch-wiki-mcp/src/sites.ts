@@ -145,7 +145,11 @@ export function readSitesFile(path: string): SiteConfig[] {
   return parseSitesFile(data, dirname(resolve(path)), path)
 }
 
-/** The configured sites, each with its own backend. The first one is the default. */
+/**
+ * The configured sites, each with its own backend. The first one is the default. A site whose
+ * configured URLs its wiki's siteinfo contradicted is refused by both methods
+ * (`site_misconfigured`).
+ */
 export interface SiteSet {
   /**
    * The backend a call reads: the site named by `site`, else the site of a URL `titleOrUrl`, else
