@@ -117,12 +117,14 @@ export interface Link {
 
 /**
  * A failure the tools report with a code; anything else becomes `internal_error`. `unknown_site`
- * is this server's own: a `site` argument naming no configured site.
+ * and `site_misconfigured` are this server's own: a `site` argument naming no configured site, and
+ * a site whose configured URLs the wiki's siteinfo contradicts.
  */
-export type FailureCode = Exclude<EvidenceErrorCode, 'internal_error'> | 'unknown_site'
+export type FailureCode =
+  Exclude<EvidenceErrorCode, 'internal_error'> | 'unknown_site' | 'site_misconfigured'
 
 /**
- * The template profiles a site may use. `archwiki` knows the Arch Wiki's code and admonition
+ * The built-in template profiles a site may name (the sites file may also define its own). `archwiki` knows the Arch Wiki's code and admonition
  * templates; `none` knows no template, so only indented code blocks are commands and `warnings`
  * says it cannot list admonitions there.
  */
@@ -145,8 +147,18 @@ export interface Backend extends WikiLists {
   readonly site: WikiSite
   /** The site's name in this server's settings; evidence carries it beside the base URL. */
   readonly siteName: string
-  /** The templates this site's code blocks and admonitions are read with. */
-  readonly profile: SiteProfile
+  /**
+   * The name of the template profile this site's code blocks and admonitions are read with:
+   * `archwiki`, `none`, or one the sites file defines.
+   */
+  readonly profile: string
+  /** False when no template of this site is known to be an admonition, so none can be listed. */
+  readonly listsAdmonitions: boolean
+  /**
+   * Null, or why this site's citation URLs would be wrong: a siteinfo read found the configured
+   * base, article path or API path differ from the wiki's. Once set, the site answers nothing.
+   */
+  readonly misconfigured: string | null
   pageUrl(title: string, anchor?: string | null): string
   revisionUrl(revid: number, anchor?: string | null): string
   revisionWikitextUrl(revid: number): string

@@ -45,6 +45,7 @@ import { WikiFailure } from './backend.js'
 import { createByteLru } from './byte-lru.js'
 import { createWikiLists } from './create-wiki-lists.js'
 import { parsePage } from './parse-page.js'
+import { describeMismatches, pathMismatches, siteMisconfigured } from './site-paths.js'
 import { IMPLICIT_SITE_NAME } from './sites.js'
 
 /** A site without a template profile: no template is code or an admonition. */
@@ -55,8 +56,8 @@ export interface CreateBackendOptions {
   site: WikiSite
   /** The site's name in the settings (default `default`, the site of the flags). */
   name?: string
-  /** Its template profile (default `archwiki`, as the flags' site always was). */
-  profile?: SiteProfile
+  /** Its template profile, built-in or defined (default `archwiki`, as the flags' site always was). */
+  profile?: SiteProfile | Profile
   /** Everything but the API URL, which comes from the site. */
   source?: Omit<MediaWikiSourceOptions, 'apiUrl'>
 }
@@ -111,8 +112,9 @@ export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
   const { site } = options
-  const profileName = options.profile ?? 'archwiki'
-  const profile = PROFILES[profileName]
+  const chosen = options.profile ?? 'archwiki'
+  const profile = typeof chosen === 'string' ? PROFILES[chosen] : chosen
+  const listsAdmonitions = [...profile.templates.values()].some((r) => r.kind === 'admonition')
   // Trees are large (a node per construct) and needed only until a page's blocks, names, links
   // and slices are extracted, which are kept apart: about three 60 KB pages' worth.
   const tree = memo(
@@ -157,6 +159,20 @@ export function createBackend(
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,
   })
+  const siteName = options.name ?? IMPLICIT_SITE_NAME
+  // Every siteinfo read the tools make also checks the configured URLs against the wiki's own
+  // (no request of its own); a difference closes the site, since every URL it cites would be wrong.
+  let misconfigured: string | null = null
+  const checkedSource: MediaWikiSource = {
+    ...source,
+    async siteInfo() {
+      const info = await source.siteInfo()
+      const found = pathMismatches(site, info)
+      if (found.length > 0) misconfigured ??= describeMismatches(siteName, found)
+      if (misconfigured !== null) throw siteMisconfigured(misconfigured)
+      return info
+    },
+  }
 
   const toRevision = (
     page: Omit<Revision, 'redirectedFrom' | 'sections'> & {
@@ -173,11 +189,15 @@ export function createBackend(
   })
 
   return {
-    ...createWikiLists(source),
+    ...createWikiLists(checkedSource),
     source,
     site,
-    siteName: options.name ?? IMPLICIT_SITE_NAME,
-    profile: profileName,
+    siteName,
+    get misconfigured() {
+      return misconfigured
+    },
+    profile: profile.name,
+    listsAdmonitions,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),
     revisionUrl: (revid, anchor) => revisionUrl(site, revid, anchor),
     revisionWikitextUrl: (revid) => revisionWikitextUrl(site, revid),
@@ -217,7 +237,7 @@ export function createBackend(
     linkPrefixes: () => source.linkPrefixes(),
     async templateAliases(revision) {
       // Without a profile no template is an admonition: nothing to resolve, no request.
-      if (profileName === 'none') return new Map()
+      if (!listsAdmonitions) return new Map()
       let resolved
       try {
         resolved = await source.resolveTemplateAliases(revision.title, names(revision.wikitext))

@@ -5,10 +5,12 @@ import { ToolError } from '@wiki/mcp-core'
 import { EVIDENCE_ERROR_CODES } from '@wiki/provenance'
 
 // internal_error is never passed through: it is mcp-core's answer to an unexpected throw.
-// unknown_site is the app's own (a `site` argument naming no configured site).
+// unknown_site and site_misconfigured are the app's own (a `site` argument naming no configured
+// site; a site whose URLs the wiki's siteinfo contradicts).
 const CODES: ReadonlySet<string> = new Set([
   ...EVIDENCE_ERROR_CODES.filter((code) => code !== 'internal_error'),
   'unknown_site',
+  'site_misconfigured',
 ])
 
 /** The code and message of an expected failure, or undefined for a bug (or missing recording). */

@@ -2,6 +2,7 @@
 // mcp-core's runServerCli. Besides the flags every app has, a word after the flags calls one tool
 // (`arch-wiki-mcp commands GRUB Installation`) and prints its JSON result.
 import { runServerCli, UsageError, type AppContext } from '@wiki/mcp-core/node'
+import { checkSitePaths } from './check-site-paths.js'
 import { runCli } from './cli.js'
 import { createBackend } from './create-backend.js'
 import { createDirectoryStore } from './directory-store.js'
@@ -65,10 +66,11 @@ function summaryOf(settings: Settings): string {
 
 /**
  * `--check` prints registrations without reading the settings; a sites file named on the command
- * line or in ARCH_WIKI_SITES is checked first, so no registration is printed for a file the
- * server would refuse at start-up.
+ * line or in ARCH_WIKI_SITES is checked first (its format, then each live site's URLs against its
+ * wiki's siteinfo), so no registration is printed for a file the server would refuse at start-up
+ * or whose citation URLs would be wrong.
  */
-function checkSitesFile(argv: readonly string[]): void {
+async function checkSitesFile(argv: readonly string[]): Promise<void> {
   if (!argv.includes('--check')) return
   const at = argv.findIndex((arg) => arg === '--sites' || arg.startsWith('--sites='))
   const file =
@@ -78,15 +80,24 @@ function checkSitesFile(argv: readonly string[]): void {
         ? argv[at + 1]
         : argv[at]!.slice('--sites='.length)
   if (file === undefined) return
+  let sites
   try {
-    readSitesFile(file)
+    sites = readSitesFile(file)
   } catch (error) {
     process.stderr.write(`arch-wiki-mcp: ${(error as Error).message}\n`)
     process.exit(2)
   }
+  const { problems, unchecked } = await checkSitePaths(sites)
+  for (const line of unchecked) process.stderr.write(`arch-wiki-mcp: note: ${line}\n`)
+  if (problems.length > 0) {
+    process.stderr.write(
+      `arch-wiki-mcp: The sites file ${file} disagrees with its wikis (every citation URL would be wrong):\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
+    )
+    process.exit(2)
+  }
 }
 
-checkSitesFile(process.argv.slice(2))
+await checkSitesFile(process.argv.slice(2))
 
 await runServerCli({
   packageJson: new URL('../package.json', import.meta.url),

@@ -43,7 +43,10 @@ export const siteInput = z
     'The configured site to read ("arch", "wikipedia-en"); default the site of a URL given as title_or_url, else the first site.',
   )
 
-/** The wiki an evidence item came from: the server's name for it and its base URL. */
+/**
+ * The wiki an answer or evidence item came from: the server's name for it and its base URL. Every
+ * answer carries it, on its evidence items or beside a list, so several sites never blur.
+ */
 export const evidenceSite = z.strictObject({ name: z.string(), base_url: z.string() })
 
 const nullableString = z.string().nullable()
@@ -76,6 +79,7 @@ export const searchOutput = z.strictObject({
       match: z.enum(['title', 'text', 'prefix']),
     }),
   ),
+  site: evidenceSite,
 })
 
 // page --------------------------------------------------------------------------------------------
@@ -97,6 +101,7 @@ export const pageOutput = z.strictObject({
 export const sectionsOutput = z.strictObject({
   sections: z.array(sectionItem),
   ...listEnvelope,
+  site: evidenceSite,
 })
 
 // section -----------------------------------------------------------------------------------------
@@ -183,6 +188,7 @@ export const linksOutput = z.strictObject({
   links: z.array(linkItem),
   ...listEnvelope,
   prefixes_from: z.enum(['siteinfo', 'fallback']),
+  site: evidenceSite,
 })
 
 // verify ------------------------------------------------------------------------------------------
@@ -274,6 +280,7 @@ export const verifyOutput = z.strictObject({
     .nullable(),
   checked: z.string(),
   reason: nullableString,
+  site: evidenceSite,
 })
 
 // recheck -----------------------------------------------------------------------------------------
@@ -306,6 +313,7 @@ export const recheckOutput = z.strictObject({
   current_block_index: z.number().nullable(),
   gone_reason: z.enum(GONE_REASONS).nullable(),
   diff: nullableString,
+  site: evidenceSite,
 })
 
 // Old revisions ------------------------------------------------------------------------------------
@@ -351,6 +359,7 @@ export const historyOutput = z.strictObject({
   redirected_from: nullableString,
   revisions: z.array(historyRevision),
   continue: nullableString,
+  site: evidenceSite,
 })
 
 // diff --------------------------------------------------------------------------------------------
@@ -406,6 +415,7 @@ export const categoriesOutput = z.strictObject({
   title: z.string(),
   url: z.string(),
   redirected_from: nullableString,
+  site: evidenceSite,
 })
 
 export const categoryOutput = z.strictObject({
@@ -423,6 +433,7 @@ export const categoryOutput = z.strictObject({
   exists: z.boolean(),
   counts: z.strictObject({ pages: z.number(), subcats: z.number(), files: z.number() }).nullable(),
   continue: nullableString,
+  site: evidenceSite,
 })
 
 export const backlinksOutput = z.strictObject({
@@ -439,6 +450,7 @@ export const backlinksOutput = z.strictObject({
   url: z.string(),
   exists: z.boolean(),
   continue: nullableString,
+  site: evidenceSite,
 })
 
 export const recentChangesOutput = z.strictObject({
@@ -463,4 +475,5 @@ export const recentChangesOutput = z.strictObject({
   ),
   scanned: z.number(),
   continue: nullableString,
+  site: evidenceSite,
 })

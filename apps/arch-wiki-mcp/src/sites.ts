@@ -6,7 +6,10 @@ import { dirname, resolve } from 'node:path'
 import { UsageError } from '@wiki/mcp-core/node'
 import { createWikiSite, parseTitleOrUrl, ProvenanceError, type WikiSite } from '@wiki/provenance'
 import { z } from 'zod'
-import { SITE_PROFILES, WikiFailure, type Backend, type SiteProfile } from './backend.js'
+import type { Profile } from '@wiki/wikitext-parser'
+import { WikiFailure, type Backend, type SiteProfile } from './backend.js'
+import { siteMisconfigured } from './site-paths.js'
+import { profileSetting } from './site-profile.js'
 
 /** The name the sites given by flags and variables (`--wiki-url` …) answer to. */
 export const IMPLICIT_SITE_NAME = 'default'
@@ -39,7 +42,7 @@ const siteEntry = z.strictObject({
   url: urlSetting('base'),
   article_path: urlSetting('articlePath'),
   api_path: urlSetting('apiPath'),
-  profile: z.enum(SITE_PROFILES).default('none'),
+  profile: profileSetting.default('none'),
   user_agent: z.string().min(1).max(512).optional(),
   timeout: z.int().min(1).max(3600).optional(),
   cache_ttl: z.int().min(0).max(86_400).optional(),
@@ -68,7 +71,8 @@ export const sitesFile = z
 export interface SiteConfig {
   name: string
   site: WikiSite
-  profile: SiteProfile
+  /** A built-in profile's name, or the profile the file defines. */
+  profile: SiteProfile | Profile
   userAgent: string | undefined
   /** Seconds; undefined takes the server's `--timeout`. */
   timeout: number | undefined
@@ -141,7 +145,11 @@ export function readSitesFile(path: string): SiteConfig[] {
   return parseSitesFile(data, dirname(resolve(path)), path)
 }
 
-/** The configured sites, each with its own backend. The first one is the default. */
+/**
+ * The configured sites, each with its own backend. The first one is the default. A site whose
+ * configured URLs its wiki's siteinfo contradicted is refused by both methods
+ * (`site_misconfigured`).
+ */
 export interface SiteSet {
   /**
    * The backend a call reads: the site named by `site`, else the site of a URL `titleOrUrl`, else
@@ -199,58 +207,68 @@ export function createSiteSet(backends: readonly Backend[]): SiteSet {
     }
     return first!
   }
+  // A site whose URLs the wiki contradicts answers nothing (see Backend.misconfigured).
+  const open = (backend: Backend): Backend => {
+    if (backend.misconfigured !== null) throw siteMisconfigured(backend.misconfigured)
+    return backend
+  }
   return {
-    pick(site, titleOrUrl) {
-      // A URL is then read against the named site by the tool itself (parseTitleOrUrl), which
-      // refuses another host; with one site that is today's behaviour exactly.
-      if (site !== undefined) return byName(site)
-      const url = titleOrUrl !== undefined && URL_SHAPED.test(titleOrUrl.trim())
-      if (!url || backends.length === 1) return backends[0]!
-      const found = ofUrl(titleOrUrl.trim())
-      if (found instanceof Error) throw found
-      return found
-    },
-    forEvidence(evidence, site) {
-      const named = site === undefined ? undefined : byName(site)
-      // One site is today's server: evidence of another wiki is checked against it and
-      // verify says `url_matches: false`, as before sites existed.
-      if (backends.length === 1) return backends[0]!
-      const claimed = evidence.site as { name?: unknown; base_url?: unknown } | undefined
-      const urls = [
-        claimed?.base_url,
-        evidence.revision_wikitext_url,
-        evidence.revision_url,
-        evidence.source_url,
-        evidence.url,
-      ].filter((url): url is string => typeof url === 'string')
-      const origins = new Set(urls.map(originOf))
-      if (origins.size > 1) {
+    pick: (site, titleOrUrl) => open(pickSite(site, titleOrUrl)),
+    forEvidence: (evidence, site) => open(evidenceSite(evidence, site)),
+  }
+  function pickSite(site: string | undefined, titleOrUrl?: string): Backend {
+    // A URL is then read against the named site by the tool itself (parseTitleOrUrl), which
+    // refuses another host; with one site that is today's behaviour exactly.
+    if (site !== undefined) return byName(site)
+    const url = titleOrUrl !== undefined && URL_SHAPED.test(titleOrUrl.trim())
+    if (!url || backends.length === 1) return backends[0]!
+    const found = ofUrl(titleOrUrl.trim())
+    if (found instanceof Error) throw found
+    return found
+  }
+  function evidenceSite(
+    evidence: Readonly<Record<string, unknown>>,
+    site: string | undefined,
+  ): Backend {
+    const named = site === undefined ? undefined : byName(site)
+    // One site is today's server: evidence of another wiki is checked against it and
+    // verify says `url_matches: false`, as before sites existed.
+    if (backends.length === 1) return backends[0]!
+    const claimed = evidence.site as { name?: unknown; base_url?: unknown } | undefined
+    const urls = [
+      claimed?.base_url,
+      evidence.revision_wikitext_url,
+      evidence.revision_url,
+      evidence.source_url,
+      evidence.url,
+    ].filter((url): url is string => typeof url === 'string')
+    const origins = new Set(urls.map(originOf))
+    if (origins.size > 1) {
+      throw new WikiFailure(
+        'malformed_wiki_url',
+        `The evidence names more than one wiki (${[...origins].join(', ')}); it cannot be checked against any of them.`,
+      )
+    }
+    const [origin] = origins
+    if (origin === undefined) return named ?? pickByName(claimed?.name) ?? backends[0]!
+    const candidates = backends.filter((b) => b.site.base === origin)
+    if (named !== undefined) {
+      if (!candidates.includes(named)) {
         throw new WikiFailure(
           'malformed_wiki_url',
-          `The evidence names more than one wiki (${[...origins].join(', ')}); it cannot be checked against any of them.`,
+          `The evidence came from ${origin}, not from site ${JSON.stringify(named.siteName)} (${named.site.base}); check it against the site it came from.`,
         )
       }
-      const [origin] = origins
-      if (origin === undefined) return named ?? pickByName(claimed?.name) ?? backends[0]!
-      const candidates = backends.filter((b) => b.site.base === origin)
-      if (named !== undefined) {
-        if (!candidates.includes(named)) {
-          throw new WikiFailure(
-            'malformed_wiki_url',
-            `The evidence came from ${origin}, not from site ${JSON.stringify(named.siteName)} (${named.site.base}); check it against the site it came from.`,
-          )
-        }
-        return named
-      }
-      const found = candidates.find((b) => b.siteName === claimed?.name) ?? candidates[0]
-      if (found === undefined) {
-        throw new WikiFailure(
-          'malformed_wiki_url',
-          `The evidence came from ${origin}, which is not a configured site (${known()}); it can only be checked against the wiki it came from.`,
-        )
-      }
-      return found
-    },
+      return named
+    }
+    const found = candidates.find((b) => b.siteName === claimed?.name) ?? candidates[0]
+    if (found === undefined) {
+      throw new WikiFailure(
+        'malformed_wiki_url',
+        `The evidence came from ${origin}, which is not a configured site (${known()}); it can only be checked against the wiki it came from.`,
+      )
+    }
+    return found
   }
   function pickByName(name: unknown): Backend | undefined {
     return typeof name === 'string' ? backends.find((b) => b.siteName === name) : undefined

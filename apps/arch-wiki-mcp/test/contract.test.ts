@@ -21,6 +21,7 @@ import {
   type CommandsResult,
   type DiffEvidence,
   type EvidenceErrorCode,
+  type EvidenceSite,
   type HistoryResult,
   type HistoryRevision,
   type LinkItem,
@@ -83,36 +84,41 @@ type Plain<T> = T extends readonly (infer U)[]
 type Equal<A, B> =
   (<T>() => T extends Plain<A> ? 1 : 2) extends <T>() => T extends Plain<B> ? 1 : 2 ? true : false
 type Same<Schema extends z.ZodType, Type> = Equal<z.output<Schema>, Type>
+/** An answer whose items carry no site: the server adds the wiki it came from beside them. */
+type Sited<T> = T & { readonly site: EvidenceSite }
 
 // Each line fails to compile when its schema and its provenance type differ.
 export const outputsMatchProvenance: readonly true[] = [
   true satisfies Same<typeof sectionItem, SectionInfo>,
-  true satisfies Same<typeof searchOutput, SearchResults>,
+  true satisfies Same<typeof searchOutput, Sited<SearchResults>>,
   true satisfies Same<typeof pageOutput, PageEvidence>,
-  true satisfies Same<typeof sectionsOutput, SectionsResult>,
+  true satisfies Same<typeof sectionsOutput, Sited<SectionsResult>>,
   true satisfies Same<typeof sectionOutput, SectionEvidence>,
   true satisfies Same<typeof commandItem, CommandEvidence>,
   true satisfies Same<typeof commandsOutput, CommandsResult>,
   true satisfies Same<typeof warningItem, WarningEvidence>,
   true satisfies Same<typeof warningsOutput, WarningsResult>,
   true satisfies Same<typeof linkItem, LinkItem>,
-  true satisfies Same<typeof linksOutput, LinksResult>,
-  true satisfies Same<typeof verifyOutput, VerifyResult>,
-  true satisfies Same<typeof recheckOutput, RecheckResult>,
+  true satisfies Same<typeof linksOutput, Sited<LinksResult>>,
+  true satisfies Same<typeof verifyOutput, Sited<VerifyResult>>,
+  true satisfies Same<typeof recheckOutput, Sited<RecheckResult>>,
   true satisfies Same<typeof historyRevision, HistoryRevision>,
-  true satisfies Same<typeof historyOutput, HistoryResult>,
+  true satisfies Same<typeof historyOutput, Sited<HistoryResult>>,
   true satisfies Same<typeof diffOutput, DiffEvidence>,
-  true satisfies Same<typeof categoriesOutput, CategoriesResult>,
-  true satisfies Same<typeof categoryOutput, CategoryResult>,
-  true satisfies Same<typeof backlinksOutput, BacklinksResult>,
-  true satisfies Same<typeof recentChangesOutput, RecentChangesResult>,
+  true satisfies Same<typeof categoriesOutput, Sited<CategoriesResult>>,
+  true satisfies Same<typeof categoryOutput, Sited<CategoryResult>>,
+  true satisfies Same<typeof backlinksOutput, Sited<BacklinksResult>>,
+  true satisfies Same<typeof recentChangesOutput, Sited<RecentChangesResult>>,
   // The app's own seam and the parser use the same vocabularies.
   true satisfies Equal<CodeBlock['sourcePattern'], CommandEvidence['source_pattern']>,
   true satisfies Equal<Admonition['type'], WarningEvidence['type']>,
   true satisfies Equal<ParserAdmonitionType, WarningEvidence['type']>,
   true satisfies Equal<AdapterAdmonitionType, WarningEvidence['type']>,
   // Provenance's codes, plus the app's own for a site name it does not know.
-  true satisfies Equal<FailureCode | 'internal_error', EvidenceErrorCode | 'unknown_site'>,
+  true satisfies Equal<
+    FailureCode | 'internal_error',
+    EvidenceErrorCode | 'unknown_site' | 'site_misconfigured'
+  >,
 ]
 
 describe('the evidence contract', () => {

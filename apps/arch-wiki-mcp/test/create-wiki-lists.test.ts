@@ -11,6 +11,9 @@ const info = (main: boolean): SiteInfo => ({
     { id: 1, name: 'Diskussion', canonical: 'Talk', aliases: [], caseSensitive: false },
     { id: 14, name: 'Kategorie', canonical: 'Category', aliases: ['Kat'], caseSensitive: true },
   ],
+  articlePath: null,
+  server: null,
+  scriptPath: null,
 })
 
 describe('wikiSpelling', () => {

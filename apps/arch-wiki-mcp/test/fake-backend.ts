@@ -111,6 +111,8 @@ export function fakeWiki(options?: {
       site: createWikiSite({ base: BASE }),
       siteName: options?.name ?? 'default',
       profile: options?.profile ?? 'archwiki',
+      listsAdmonitions: (options?.profile ?? 'archwiki') !== 'none',
+      misconfigured: null,
       pageUrl: (title, anchor) =>
         `${BASE}/title/${encodeURIComponent(title.replaceAll(' ', '_'))}${anchor ? `#${anchor}` : ''}`,
       revisionUrl: (revid, anchor) =>

@@ -93,6 +93,73 @@ describe('the sites file', () => {
     expect(refusal({ sites: [{ ...ARCH, url: 'x', timeout: 0 }] }).split('\n')).toHaveLength(3)
   })
 
+  it("a profile object defines the wiki's own templates", () => {
+    const [site] = parseSitesFile(
+      {
+        sites: [
+          {
+            ...WIKIPEDIA,
+            profile: {
+              name: 'wikipedia',
+              templates: {
+                Caution: { kind: 'admonition', type: 'CAUTION' },
+                Code: { kind: 'codeBlock' },
+                '!': { kind: 'literal', value: '|' },
+              },
+              caseInsensitive: true,
+              languageSuffix: ['admonition'],
+            },
+          },
+        ],
+      },
+      '/etc',
+      'x',
+    )
+    expect(typeof site!.profile).toBe('object')
+    const profile = site!.profile as Exclude<NonNullable<typeof site>['profile'], string>
+    expect(profile.name).toBe('wikipedia')
+    expect(profile.caseInsensitive).toBe(true)
+    expect(profile.templates.get('caution')).toEqual({ kind: 'admonition', type: 'CAUTION' })
+    expect(profile.languageSuffix).toEqual(['admonition'])
+  })
+
+  it('a bad profile object names its key path, the value and what was expected', () => {
+    const withProfile = (profile: unknown) => ({ sites: [ARCH, { ...WIKIPEDIA, profile }] })
+    const templates = { Note: { kind: 'admonition', type: 'NOTE' } }
+    expect(
+      refusal(withProfile({ name: 'w', templates: { Note: { kind: 'admonition', type: 'FOO' } } })),
+    ).toMatch(
+      /^ {2}sites\[1\]\.profile\.templates\.Note\.type: got "FOO"; expected one of NOTE, WARNING, TIP, CAUTION$/m,
+    )
+    expect(refusal(withProfile({ name: 'w', templates: { Note: 'admonition' } }))).toMatch(
+      /sites\[1\]\.profile\.templates\.Note: got "admonition"; expected a role object with a `kind`$/m,
+    )
+    expect(refusal(withProfile({ name: 'w', templates: { Bc: { kind: 'block' } } }))).toMatch(
+      /sites\[1\]\.profile\.templates\.Bc\.kind: got "block"; expected one of codeBlock, /,
+    )
+    expect(refusal(withProfile({ name: '', templates }))).toMatch(
+      /sites\[1\]\.profile\.name: got ""; expected a non-empty string$/m,
+    )
+    expect(refusal(withProfile({ name: 'w', templates: [] }))).toMatch(
+      /sites\[1\]\.profile\.templates: got \[\]; expected an object of name → role$/m,
+    )
+    expect(refusal(withProfile({ name: 'w', templates, caseInsensitive: 'yes' }))).toMatch(
+      /sites\[1\]\.profile\.caseInsensitive: got "yes"; expected a boolean$/m,
+    )
+    expect(refusal(withProfile({ name: 'w', templates, languageSuffix: ['note'] }))).toMatch(
+      /sites\[1\]\.profile\.languageSuffix: got \["note"\]; expected an array of role kinds/,
+    )
+    expect(refusal(withProfile({ name: 'w', templates, template: {} }))).toMatch(
+      /sites\[1\]\.profile\.template: got \{\}; expected no such key \(known: name, templates, /,
+    )
+    expect(refusal(withProfile({ name: 'archwiki', templates }))).toMatch(
+      /sites\[1\]\.profile\.name: got "archwiki"; expected a name other than "archwiki" or "none"/,
+    )
+    expect(refusal(withProfile(7))).toMatch(
+      /sites\[1\]\.profile: got 7; expected one of "archwiki", "none" or an object with name and templates/,
+    )
+  })
+
   it('a file that is missing or not JSON is a usage error naming the file and the setting', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sites-'))
     writeFileSync(join(dir, 'bad.json'), '{"sites": [')
@@ -135,6 +202,41 @@ describe('the site of a call', () => {
     expect(set.pick('other', 'Example')).toBe(other.backend)
     expect(set.pick(undefined, 'http://127.0.0.1:8081/title/Example')).toBe(other.backend)
     expect(set.pick(undefined, 'https://wiki.archlinux.org/title/Example')).toBe(arch.backend)
+  })
+
+  it('every answer whose items carry no site names the wiki it came from', async () => {
+    const { tools } = two()
+    const other = { name: 'other', base_url: 'http://127.0.0.1:8081' }
+    const arch = { name: 'arch', base_url: 'https://wiki.archlinux.org' }
+    const page = { title_or_url: 'Example' }
+    const calls: [string, Record<string, unknown>][] = [
+      ['search', { query: 'Example' }],
+      ['search', { query: 'Ex', mode: 'prefix' }],
+      ['sections', page],
+      ['links', page],
+      ['history', page],
+      ['categories', page],
+      ['category', { category: 'Example' }],
+      ['backlinks', page],
+      ['recent_changes', {}],
+    ]
+    for (const [name, args] of calls) {
+      expect([name, (await callTool(tools[name]!, { ...args, site: 'other' })).site]).toEqual([
+        name,
+        other,
+      ])
+      expect([name, (await callTool(tools[name]!, args)).site]).toEqual([name, arch])
+    }
+    // The audits name the wiki the evidence was checked on: the one it came from.
+    const evidence = await callTool(tools.section!, { ...page, anchor: 'Install', site: 'other' })
+    const verified = await callTool(tools.verify!, { evidence })
+    expect(verified).toMatchObject({ reproduced: true, site: other })
+    expect((await callTool(tools.recheck!, { evidence })).site).toEqual(other)
+    const byRevid = await callTool(tools.verify!, {
+      revid: evidence.revid as number,
+      content_raw: 'Arch text.',
+    })
+    expect(byRevid).toMatchObject({ reproduced: true, site: arch })
   })
 
   it('never mixes sites: the same title answers from its own wiki, naming it', async () => {

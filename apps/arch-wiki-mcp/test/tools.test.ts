@@ -131,7 +131,7 @@ describe('page and sections', () => {
   it('sections is a pointer: no revid and no hash key', async () => {
     const { tools } = setup()
     const result = await callTool(tools.sections!, { title_or_url: 'Example' })
-    expect(Object.keys(result)).toEqual(['sections', 'title', 'redirected_from'])
+    expect(Object.keys(result)).toEqual(['sections', 'title', 'redirected_from', 'site'])
     expect(JSON.stringify(result)).not.toContain('revid')
     expect(hashKeys(result)).toEqual([])
   })
@@ -355,6 +355,7 @@ describe('list tools', () => {
       title: 'Example',
       url: 'https://wiki.example.org/title/Example',
       redirected_from: 'Ex',
+      site: { name: 'default', base_url: 'https://wiki.example.org' },
     })
     expect(hashKeys(answer)).toEqual([])
     expect(

@@ -203,7 +203,14 @@ describe('createMediaWikiSource: lists', () => {
   it('site info: namespaces in the wiki’s language, aliases and title case', async () => {
     const { fetch } = fakeFetch(() => ({
       query: {
-        general: { sitename: 'Wiki', lang: 'de', case: 'first-letter' },
+        general: {
+          sitename: 'Wiki',
+          lang: 'de',
+          case: 'first-letter',
+          articlepath: '/wiki/$1',
+          server: '//de.example.org',
+          scriptpath: '/w',
+        },
         namespaces: {
           0: { id: 0, name: '', case: 'first-letter' },
           14: { id: 14, name: 'Kategorie', canonical: 'Category', case: 'first-letter' },
@@ -213,12 +220,23 @@ describe('createMediaWikiSource: lists', () => {
     }))
     const { namespaceOfTitle } = await import('@wiki/wiki-adapters/mediawiki')
     const info = await createMediaWikiSource({ apiUrl: API, fetch }).siteInfo()
-    expect(info).toMatchObject({ siteName: 'Wiki', language: 'de', case: 'first-letter' })
+    expect(info).toMatchObject({
+      siteName: 'Wiki',
+      language: 'de',
+      case: 'first-letter',
+      articlePath: '/wiki/$1',
+      server: '//de.example.org',
+      scriptPath: '/w',
+    })
     for (const title of ['Kategorie:X', 'category:X', 'Kat:X', 'KATEGORIE:X']) {
       expect(namespaceOfTitle(info, title)?.id).toBe(14)
     }
     expect(namespaceOfTitle(info, 'Foo:Bar')).toBeUndefined()
     expect(namespaceOfTitle(info, 'Plain')).toBeUndefined()
+    // A wiki that sends no paths says nothing about them, rather than an empty path.
+    const bare = fakeFetch(() => ({ query: { general: { sitename: 'W' }, namespaces: {} } }))
+    const none = await createMediaWikiSource({ apiUrl: API, fetch: bare.fetch }).siteInfo()
+    expect(none).toMatchObject({ articlePath: null, server: null, scriptPath: null })
   })
 
   it('records list answers and replays them offline, each under its own key', async () => {

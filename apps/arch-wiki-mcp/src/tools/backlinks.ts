@@ -2,6 +2,7 @@ import { defineTool } from '@wiki/mcp-core'
 import { asPointer, BACKLINK_KINDS, parseTitleOrUrl } from '@wiki/provenance'
 import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
+import { siteOf } from '../evidence.js'
 import {
   backlinksOutput,
   continueToken,
@@ -52,6 +53,7 @@ export function backlinksTool(sites: SiteSet) {
         url: backend.pageUrl(list.title),
         exists: list.exists,
         continue: list.continue,
+        site: siteOf(backend),
       })
     },
   })

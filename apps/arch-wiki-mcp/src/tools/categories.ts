@@ -3,6 +3,7 @@ import { asPointer, parseTitleOrUrl } from '@wiki/provenance'
 import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
 import { categoriesOutput, titleOrUrl, siteInput } from '../schemas.js'
+import { siteOf } from '../evidence.js'
 
 export function categoriesTool(sites: SiteSet) {
   return defineTool({
@@ -25,6 +26,7 @@ export function categoriesTool(sites: SiteSet) {
         title: page.title,
         url: backend.pageUrl(page.title),
         redirected_from: page.redirectedFrom,
+        site: siteOf(backend),
       })
     },
   })

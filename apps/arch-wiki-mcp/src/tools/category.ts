@@ -2,6 +2,7 @@ import { defineTool } from '@wiki/mcp-core'
 import { asPointer, CATEGORY_MEMBER_KINDS, parseTitleOrUrl } from '@wiki/provenance'
 import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
+import { siteOf } from '../evidence.js'
 import {
   categoryOutput,
   continueToken,
@@ -56,6 +57,7 @@ export function categoryTool(sites: SiteSet) {
         exists: list.exists,
         counts: list.counts,
         continue: list.continue,
+        site: siteOf(backend),
       })
     },
   })

@@ -2,6 +2,7 @@ import { defineTool } from '@wiki/mcp-core'
 import { asAttributed, parseTitleOrUrl } from '@wiki/provenance'
 import type { SiteSet } from '../sites.js'
 import { historyInput, historyOutput } from '../schemas.js'
+import { siteOf } from '../evidence.js'
 
 export function historyTool(sites: SiteSet) {
   return defineTool({
@@ -37,6 +38,7 @@ export function historyTool(sites: SiteSet) {
           revision_url: backend.revisionUrl(r.revid),
         })),
         continue: history.continue,
+        site: siteOf(backend),
       })
     },
   })

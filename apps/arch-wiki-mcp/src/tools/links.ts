@@ -2,7 +2,7 @@ import { defineTool } from '@wiki/mcp-core'
 import { asAttributed } from '@wiki/provenance'
 import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
-import { linkEvidence, loadPage, scopeOf } from '../evidence.js'
+import { linkEvidence, loadPage, scopeOf, siteOf } from '../evidence.js'
 import { anchor, linksOutput, revidInput, titleOrUrl, siteInput } from '../schemas.js'
 
 export function linksTool(sites: SiteSet) {
@@ -29,6 +29,7 @@ export function linksTool(sites: SiteSet) {
         title: revision.title,
         redirected_from: revision.redirectedFrom,
         prefixes_from: from,
+        site: siteOf(backend),
       })
     },
   })

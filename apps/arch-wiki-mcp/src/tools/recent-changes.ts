@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
 import { WikiFailure } from '../backend.js'
 import { continueToken, listLimit, namespaces, recentChangesOutput, siteInput } from '../schemas.js'
+import { siteOf } from '../evidence.js'
 
 const instant = (what: string) =>
   z.iso.datetime().describe(`${what}, ISO 8601 in UTC ("2026-12-01T00:00:00Z").`)
@@ -83,6 +84,7 @@ export function recentChangesTool(sites: SiteSet) {
         })),
         scanned: list.scanned,
         continue: list.continue,
+        site: siteOf(backend),
       })
     },
   })

@@ -8,7 +8,7 @@ import {
 } from '@wiki/provenance'
 import type { Backend, Revision } from '../backend.js'
 import { failureOf } from '../errors.js'
-import { commandEvidence, scopeOf, warningEvidence } from '../evidence.js'
+import { commandEvidence, scopeOf, warningEvidence, siteOf } from '../evidence.js'
 import { recheckInput, recheckOutput } from '../schemas.js'
 import type { SiteSet } from '../sites.js'
 
@@ -117,7 +117,9 @@ export function recheckTool(sites: SiteSet) {
         args.evidence === undefined
           ? sites.pick(args.site, args.title_or_url)
           : sites.forEvidence(args.evidence, args.site)
-      return recheckClaim(backend, readRecheckClaim(backend.site, args))
+      const result = await recheckClaim(backend, readRecheckClaim(backend.site, args))
+      // The wiki the evidence was rechecked on, so the verdict never reads as another site's.
+      return { ...result, site: siteOf(backend) }
     },
   })
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { SearchHit } from '../backend.js'
 import type { SiteSet } from '../sites.js'
 import { query, searchOutput, siteInput } from '../schemas.js'
+import { siteOf } from '../evidence.js'
 
 export function searchTool(sites: SiteSet) {
   return defineTool({
@@ -37,6 +38,7 @@ export function searchTool(sites: SiteSet) {
             url: backend.pageUrl(hit.title),
             match: 'prefix' as const,
           })),
+          site: siteOf(backend),
         })
       }
       const { exact, text } = await backend.search(query, limit)
@@ -56,6 +58,7 @@ export function searchTool(sites: SiteSet) {
           url: backend.pageUrl(hit.title),
           match: hit.match,
         })),
+        site: siteOf(backend),
       })
     },
   })

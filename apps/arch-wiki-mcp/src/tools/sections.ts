@@ -2,7 +2,7 @@ import { defineTool } from '@wiki/mcp-core'
 import { asPointer } from '@wiki/provenance'
 import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
-import { loadPage, sectionItems } from '../evidence.js'
+import { loadPage, sectionItems, siteOf } from '../evidence.js'
 import { sectionsOutput, titleOrUrl, siteInput } from '../schemas.js'
 
 export function sectionsTool(sites: SiteSet) {
@@ -21,6 +21,7 @@ export function sectionsTool(sites: SiteSet) {
         sections: sectionItems(revision),
         title: revision.title,
         redirected_from: revision.redirectedFrom,
+        site: siteOf(backend),
       })
     },
   })

@@ -7,7 +7,7 @@ import {
 } from '@wiki/provenance'
 import type { Backend, Revision } from '../backend.js'
 import { failureOf } from '../errors.js'
-import { scopeOf, warningRaws, type Scope } from '../evidence.js'
+import { scopeOf, warningRaws, type Scope, siteOf } from '../evidence.js'
 import { verifyInput, verifyOutput } from '../schemas.js'
 import type { SiteSet } from '../sites.js'
 
@@ -105,13 +105,15 @@ export function verifyTool(sites: SiteSet) {
           : sites.forEvidence(args.evidence, args.site)
       const claim = readVerifyClaim(args)
       const revision = await backend.revision(claim.revid)
-      return judgeVerifyClaim(claim, {
+      const verdict = judgeVerifyClaim(claim, {
         revid: revision.revid,
         title: revision.title,
         wikitext: revision.wikitext,
         revisionWikitextUrl: backend.revisionWikitextUrl(claim.revid),
         items: await itemsFor(backend, claim, revision),
       })
+      // The wiki the claim was checked on, so a verdict never reads as another site's.
+      return { ...verdict, site: siteOf(backend) }
     },
   })
 }

@@ -9,7 +9,7 @@ export function warningsTool(sites: SiteSet) {
     name: 'warnings',
     title: 'Notes, warnings, tips and cautions, with hashes',
     description:
-      "Every Note/Warning/Tip/Caution of a section or page, including translated and redirected template names resolved against the wiki. Show them before or beside related commands. message is readable prose; message_raw is verbatim and content_hash covers it. A type taken from a redirect carries alias, alias_target and alias_revid (the redirect page's revision). Fails rather than return an incomplete list; on a site with no admonition profile, profile is none and note says the list cannot be complete.",
+      "Every Note/Warning/Tip/Caution of a section or page, including translated and redirected template names resolved against the wiki. Show them before or beside related commands. message is readable prose; message_raw is verbatim and content_hash covers it. A type taken from a redirect carries alias, alias_target and alias_revid (the redirect page's revision). Fails rather than return an incomplete list; profile names the site's template profile; on a site whose profile knows no admonition template, note says the list cannot be complete.",
     input: z.strictObject({
       title_or_url: titleOrUrl,
       anchor: anchor.optional(),
@@ -23,7 +23,7 @@ export function warningsTool(sites: SiteSet) {
       const revision = await loadPage(backend, args.title_or_url, { revid: args.revid })
       const scope = scopeOf(backend, revision, args.anchor ?? null)
       const envelope = { title: revision.title, redirected_from: revision.redirectedFrom }
-      if (backend.profile === 'none') {
+      if (!backend.listsAdmonitions) {
         // No template of this site is known to be an admonition: an empty list would say the
         // page has none, so say instead that the list cannot be made here.
         return {

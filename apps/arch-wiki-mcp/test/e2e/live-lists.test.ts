@@ -106,6 +106,7 @@ describe('list tools against a live MediaWiki', () => {
       title: 'Alpha',
       url: url('Alpha'),
       redirected_from: null,
+      site: { name: 'default', base_url: wiki.url },
     })
     expect(hidden).toEqual(new Set(['Category:Pages needing work']))
     // A redirect is followed, as page does.

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBackend, siteFrom } from '../../src/create-backend.js'
 import { archWikiTools } from '../../src/server.js'
 import { createSiteSet } from '../../src/sites.js'
-import { callTool } from '../call-tool.js'
+import { callTool, failureCode } from '../call-tool.js'
 import { BIN, errorCode } from './helpers.js'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -31,7 +31,7 @@ describe('two MediaWikis in one server', () => {
   let sitesFile: string
   const revids: Record<string, number> = {}
 
-  const siteOf = (name: string, wiki: LocalMediaWiki, profile: string) => ({
+  const siteOf = (name: string, wiki: LocalMediaWiki, profile: unknown) => ({
     name,
     url: wiki.url,
     article_path: wiki.articlePath,
@@ -182,6 +182,31 @@ describe('two MediaWikis in one server', () => {
     expect(b.note).toContain('no admonition profile')
   })
 
+  it('a site with a profile defined in the file lists warnings from its own templates', async () => {
+    await beta.edit('Custom page', '== Risk ==\n{{Achtung|Mind the gap.}}\n{{Note|Not here.}}\n')
+    const custom = join(dir, 'custom.json')
+    const profile = {
+      name: 'beta-templates',
+      templates: { Achtung: { kind: 'admonition', type: 'CAUTION' } },
+    }
+    writeFileSync(
+      custom,
+      JSON.stringify({
+        sites: [siteOf('alpha', alpha, 'archwiki'), siteOf('beta', beta, profile)],
+      }),
+    )
+    const out = run(['warnings', 'Custom page', '--site', 'beta'], custom)
+    expect(out.status).toBe(0)
+    expect(out.out).toMatchObject({ profile: 'beta-templates', note: null })
+    // Only the file's template is an admonition there: the Arch Wiki's Note is not.
+    expect(out.out!.warnings.map((w: Json) => [w.type, w.message_raw, w.site.name])).toEqual([
+      ['CAUTION', 'Mind the gap.', 'beta'],
+    ])
+    // The same page read with no profile says it cannot list them.
+    const none = run(['warnings', 'Custom page', '--site', 'beta']).out!
+    expect(none).toMatchObject({ warnings: [], profile: 'none' })
+  })
+
   it('a bad sites file names the key, at start-up and under --check', () => {
     const bad = join(dir, 'bad.json')
     writeFileSync(
@@ -201,6 +226,50 @@ describe('two MediaWikis in one server', () => {
       )
     }
     expect(run(['--check']).status).toBe(0)
+  })
+
+  it('a configured article path the wiki contradicts is caught by --check and closes the site', async () => {
+    const wrong = join(dir, 'wrong-path.json')
+    writeFileSync(
+      wrong,
+      JSON.stringify({
+        sites: [
+          siteOf('alpha', alpha, 'archwiki'),
+          { ...siteOf('beta', beta, 'none'), article_path: '/wiki/$1' },
+        ],
+      }),
+    )
+    const checked = run(['--check'], wrong)
+    expect(checked.status).toBe(2)
+    expect(checked.stderr).toContain(
+      `site "beta": article_path is "/wiki/$1" but the wiki's siteinfo says "${beta.articlePath}"`,
+    )
+    expect(checked.stderr).not.toContain('site "alpha"')
+    // At run time the first siteinfo read finds it; from then on the site answers nothing, and
+    // the other site is untouched.
+    const backend = (name: string, wiki: LocalMediaWiki, articlePath: string) =>
+      createBackend({
+        site: siteFrom({ wikiUrl: wiki.url, articlePath, apiPath: '/api.php' }),
+        name,
+      })
+    const sites = createSiteSet([
+      backend('alpha', alpha, alpha.articlePath),
+      backend('beta', beta, '/wiki/$1'),
+    ])
+    const tools = Object.fromEntries(archWikiTools(sites).map((t) => [t.name, t]))
+    // Before any siteinfo read nothing is known to be wrong.
+    expect((await callTool(tools.page!, { title_or_url: TITLE, site: 'beta' })).url).toBe(
+      `${beta.url}/wiki/Shared_page`,
+    )
+    const prefixed = { prefix: 'lower', site: 'beta' }
+    expect(await failureCode(tools.recent_changes!, prefixed)).toBe('site_misconfigured')
+    expect(await failureCode(tools.page!, { title_or_url: TITLE, site: 'beta' })).toBe(
+      'site_misconfigured',
+    )
+    expect((await callTool(tools.page!, { title_or_url: TITLE, site: 'alpha' })).title).toBe(TITLE)
+    expect(
+      (await callTool(tools.recent_changes!, { prefix: 'lower', site: 'alpha' })).changes,
+    ).toHaveLength(1)
   })
 
   it('one server process keeps the sites apart in its caches', async () => {

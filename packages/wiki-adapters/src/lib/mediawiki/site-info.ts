@@ -20,6 +20,14 @@ export interface SiteInfo {
   /** `first-letter` (MediaWiki's default: the first letter is upper-cased) or `case-sensitive`. */
   readonly case: 'first-letter' | 'case-sensitive'
   readonly namespaces: readonly SiteNamespace[]
+  /**
+   * Where the wiki says its pages and scripts are, so a client can check the URLs it builds:
+   * `articlepath` (`/index.php/$1`), `server` (`https://host`, or `//host` protocol-relative) and
+   * `scriptpath` (`/w`, empty at the root; `api.php` lives there). Null when the wiki sends none.
+   */
+  readonly articlePath: string | null
+  readonly server: string | null
+  readonly scriptPath: string | null
 }
 
 /** Reads `meta=siteinfo&siprop=general|namespaces|namespacealiases` (either format version). */
@@ -58,6 +66,9 @@ export function siteInfoFrom(query: unknown): SiteInfo {
     language: typeof general.lang === 'string' ? general.lang : '',
     case: general.case === 'case-sensitive' ? 'case-sensitive' : 'first-letter',
     namespaces,
+    articlePath: typeof general.articlepath === 'string' ? general.articlepath : null,
+    server: typeof general.server === 'string' ? general.server : null,
+    scriptPath: typeof general.scriptpath === 'string' ? general.scriptpath : null,
   }
 }
 
