@@ -23,7 +23,7 @@ import { verifyTool } from './tools/verify.js'
 import { warningsTool } from './tools/warnings.js'
 
 export const INSTRUCTIONS =
-  'Quote the wiki only with provenance. search, sections, categories, category, backlinks and recent_changes are pointers; page, section, commands, warnings and diff are evidence carrying revid, revision_url and SHA-256 hashes; links and history are attributed; pass revid to read an old revision, and site to pick one of several configured wikis (site: "wikipedia-en"; evidence names its site). Cite revision_url with content_hash, show warnings before commands, keep <placeholders>, and fail rather than guess. The arch-wiki-usage prompt has the full rules.'
+  'Quote the wiki only with provenance. search, sections, categories, category, backlinks and recent_changes are pointers; page, section, commands, warnings and diff are evidence carrying revid, revision_url and SHA-256 hashes; links and history are attributed; pass revid to read an old revision, and site to pick one of several configured wikis (site: "wikipedia-en"; every answer names its site). Cite revision_url with content_hash, show warnings before commands, keep <placeholders>, and fail rather than guess. The arch-wiki-usage prompt has the full rules.'
 
 /** The tools in the order tools/list shows them. */
 export function archWikiTools(sitesOrBackend: SiteSet | Backend) {
