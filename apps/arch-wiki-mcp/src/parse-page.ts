@@ -14,7 +14,10 @@ export function parsePage(wikitext: string, maxBytes = MAX_PAGE_BYTES): Root {
     return fromWikitext(wikitext, { maxInputBytes: maxBytes })
   } catch (error) {
     if (error instanceof WikitextParserError && error.code === 'input_too_large') {
-      const size = /is (at least )?\d+ bytes/.exec(error.message)?.[0] ?? 'is too large'
+      const measured = error.inputSize
+      const size = measured
+        ? `is ${measured.atLeast ? 'at least ' : ''}${measured.bytes} bytes`
+        : 'is too large'
       throw new WikiFailure(
         'evidence_unresolvable',
         `The page's wikitext ${size}, over the ${maxBytes} bytes this server parses in one request; nothing can be quoted from it.`,

@@ -6,7 +6,11 @@ export { sectionsOf, type Section, type SectionsOfOptions } from './lib/sections
 export { sectionSliceAt, type SectionSliceAtOptions } from './lib/section-slice-at.js'
 export { sectionOffsetLanding } from './lib/section-offset-landing.js'
 export { toWikitext } from './lib/to-wikitext.js'
-export { WikitextParserError, type WikitextParserErrorCode } from './lib/wikitext-parser-error.js'
+export {
+  WikitextParserError,
+  type InputSize,
+  type WikitextParserErrorCode,
+} from './lib/wikitext-parser-error.js'
 export type {
   Bold,
   BehaviorSwitch,

@@ -26,6 +26,7 @@ describe('maxInputBytes', () => {
     expect((error as Error).message).toBe(
       'value: the wikitext is 7 bytes (UTF-8), over the limit of 6 bytes set by options.maxInputBytes',
     )
+    expect((error as WikitextParserError).inputSize).toEqual({ bytes: 7, atLeast: false, limit: 6 })
   })
 
   it('refuses a huge input without reading it', () => {
@@ -36,12 +37,18 @@ describe('maxInputBytes', () => {
     expect((error as WikitextParserError).code).toBe('input_too_large')
     expect((error as Error).message).toContain('at least 31457280 bytes')
     expect((error as Error).message).toContain('limit of 2097152 bytes')
+    expect((error as WikitextParserError).inputSize).toEqual({
+      bytes: 31457280,
+      atLeast: true,
+      limit: 2097152,
+    })
   })
 
   it.each([[-1], [1.5], [Number.NaN], ['10']])('rejects %s as a limit', (limit) => {
     const error = thrown(() => fromWikitext('a', { maxInputBytes: limit as number }))
     expect((error as WikitextParserError).code).toBe('invalid_option')
     expect((error as Error).message).toContain('options.maxInputBytes: expected a whole number')
+    expect((error as WikitextParserError).inputSize).toBeUndefined()
   })
 
   it('counts a lone surrogate as the three bytes of its replacement', () => {

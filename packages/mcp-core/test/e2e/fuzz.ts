@@ -1,18 +1,6 @@
 // A seeded generator of malformed JSON-RPC lines: the same seed gives the same lines, so a failure
 // can be replayed exactly.
 
-/** mulberry32: a tiny, well-distributed 32-bit PRNG. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 // Valid messages to mutate. None of them starts long-running work, so a mutation that stays valid
 // is answered at once.
 const BASES: unknown[] = [

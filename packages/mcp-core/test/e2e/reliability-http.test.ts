@@ -7,7 +7,8 @@ import { createServer, defineTool, type AbortReason } from '@wiki/mcp-core'
 import { serveHttp } from '@wiki/mcp-core/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { malformedMessage, seeded } from './fuzz.js'
+import { seededRandom } from '@wiki/test-utils'
+import { malformedMessage } from './fuzz.js'
 import { exited, newToken, post, startHttpFixture, within, type HttpFixture } from './helpers.js'
 
 const FUZZ_BODIES = 2_000
@@ -71,7 +72,7 @@ describe('HTTP reliability, spawned fixture', () => {
   })
 
   it(`answers ${FUZZ_BODIES} seeded malformed bodies with JSON or an empty 202`, async () => {
-    const random = seeded(424242)
+    const random = seededRandom(424242)
     const bodies = Array.from({ length: FUZZ_BODIES }, () => malformedMessage(random))
     const outcomes = await pool(
       32,

@@ -4,7 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
-import { malformedMessage, seeded } from './fuzz.js'
+import { seededRandom } from '@wiki/test-utils'
+import { malformedMessage } from './fuzz.js'
 import { exited, isJsonRpcMessage, startStdioFixture, within } from './helpers.js'
 
 const FUZZ_LINES = 5_000
@@ -19,7 +20,7 @@ describe('stdio reliability', () => {
         capabilities: {},
         clientInfo: { name: 'fuzz', version: '0' },
       })
-      const random = seeded(20261129)
+      const random = seededRandom(20261129)
       let chunk = ''
       for (let i = 0; i < FUZZ_LINES; i++) {
         chunk += malformedMessage(random) + '\n'

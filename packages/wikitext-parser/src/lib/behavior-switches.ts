@@ -5,8 +5,9 @@
  * preformatted, while `__NOTOC__----` is no rule and `__NOTOC__{|` no table. The first `__TOC__`
  * leaves the table of contents' marker, which no line markup follows.
  */
+import { makeText } from './make-text.js'
 import type { ParseContext } from './preprocess.js'
-import type { BehaviorSwitch } from './types.js'
+import type { BehaviorSwitch, Content } from './types.js'
 
 const UNDERSCORE = 95
 /** `__` + letters + `__`, at one offset (sticky). */
@@ -51,4 +52,33 @@ export function leadingSwitches(
   }
   context.work += at - from + 1
   return found
+}
+
+/** A line's behaviour switches as nodes of their own, the rest of its texts kept. */
+export function inlineSwitches(context: ParseContext, items: readonly Content[]): Content[] {
+  const result: Content[] = []
+  for (const item of items) {
+    if (item.type !== 'text' || !item.value.includes('__')) {
+      result.push(item)
+      continue
+    }
+    const base = item.position.start.offset
+    const end = item.position.end.offset
+    let at = 0
+    for (let found = item.value.indexOf('__'); found !== -1;) {
+      const node = switchAt(context, base + found, end)
+      if (!node) {
+        found = item.value.indexOf('__', found + 1)
+        continue
+      }
+      if (found > at) result.push(makeText(context, base + at, base + found))
+      result.push(node)
+      at = found + node.value.length
+      found = item.value.indexOf('__', at)
+    }
+    if (at === 0) result.push(item)
+    else if (at < item.value.length)
+      result.push(makeText(context, base + at, base + item.value.length))
+  }
+  return result
 }

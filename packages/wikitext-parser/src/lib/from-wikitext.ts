@@ -58,6 +58,7 @@ export function parse(
         'input_too_large',
         `value: the wikitext is ${counted ? '' : 'at least '}${size} bytes (UTF-8), over the ` +
           `limit of ${limit} bytes set by options.maxInputBytes`,
+        { inputSize: { bytes: size, atLeast: !counted, limit } },
       )
     }
   }
@@ -66,6 +67,7 @@ export function parse(
     input: value,
     pointer,
     site: indexSite(site),
+    preprocess,
     headingIndex: 0,
     work: 0,
     greaterThan: createLookAhead(),
