@@ -201,7 +201,10 @@ const linkTitles: Generator = (random, pick) => {
   ).join(' ')
 }
 
-/** `[[…]]` inside HTML tags and table attributes, where MediaWiki escapes the brackets. */
+/**
+ * `[[…]]` inside HTML tags and table attributes, where MediaWiki escapes the brackets. (Not in a
+ * template's parameter there: the missing template's own red link would be escaped too.)
+ */
 const attributeLinks: Generator = (_random, pick) => {
   const link = pick(['[[Foo]]', '[[Foo|bar]]', '[[Foo]]s', '[[File:X.jpg]]', '[[Category:C]]'])
   const places = [
@@ -221,7 +224,6 @@ const attributeLinks: Generator = (_random, pick) => {
     `{|\n|- ${link}\n| a\n|}`,
     `{|\n| title="${link}" | a\n|}`,
     `{|\n| a\n|}\n|- ${link}`,
-    `<span title="{{foo|${link}}}">x</span>`,
   ]
   return `${pick(places)}\n${pick(['', '[[Bar]]', 'text'])}`
 }
@@ -326,50 +328,6 @@ const classes: Record<string, { generate: Generator; chosen: string[] }> = {
  * shows up as a failure here until its entry is removed), and every other input must agree.
  */
 const knownDifferences: Record<string, readonly string[]> = {
-  'inclusion tags on heading lines': [
-    '== a ==<noinclude>\nx\n</noinclude>',
-    '<noinclude>== a ==</noinclude>',
-    '<onlyinclude>== a ==<noinclude>\nx\n</noinclude>\n\n= a =<includeonly>a</includeonly><noinclude>\n\n</noinclude>= a =</onlyinclude>\ntext\n<!-- c --><noinclude>= a =',
-    '<!-- c --><noinclude>= a =<includeonly>x</includeonly>y\n</noinclude>\n</onlyinclude>= a =<includeonly>\nx\n</includeonly>\n<noinclude>\n\n<noinclude><!-- c -->= b c =\n</noinclude>\n== a == \ntext',
-    '<includeonly>x</includeonly>= b c =<includeonly>a</includeonly><noinclude>\ntext\n<!-- c --><noinclude>= b c =<noinclude>\nx\n</noinclude>\n<noinclude>\n\n</noinclude>=== a ===<includeonly>a</includeonly><noinclude>\n<noinclude>=== b c ===<onlyinclude>\ny\n</onlyinclude>',
-    '<includeonly>x</includeonly>== a ==\n<noinclude>\n\n<noinclude><!-- c -->= a =\n</noinclude>\n<noinclude><!-- c -->== a ==<noinclude/>\n<noinclude/>=== a === \ntext',
-    '<!-- c --><noinclude>= a =</noinclude>\n</noinclude>= a =<onlyinclude>\ny\n</onlyinclude>\n\n== a ==<noinclude>x</noinclude>\n</noinclude>\n<noinclude/>= a = <noinclude/> <!-- c -->  ',
-    '</noinclude>== b c ==<includeonly>a</includeonly><noinclude>\n<noinclude>== a ==<includeonly>a</includeonly><noinclude>\n</noinclude>\n<onlyinclude>=== a ===\n</noinclude>\n<includeonly>x</includeonly>= a =<noinclude/>\ntext',
-    '<!-- c --><noinclude>== b c ==<onlyinclude>\ny\n</onlyinclude>\n= a =\n <noinclude>=== b c ===\n<noinclude>\n\n<!-- c --><noinclude>== a == ',
-    '<includeonly>x</includeonly>== a ==<includeonly>\nx\n</includeonly>\n<noinclude>\n\n<includeonly>x</includeonly>== b c ==<noinclude/>\n</noinclude>\n== a ==<includeonly>x</includeonly>y\n<onlyinclude>= a =<includeonly>a</includeonly><noinclude>',
-    '<includeonly>x</includeonly>=== a ===</noinclude>\n</noinclude>\n<includeonly>x</includeonly>= a =\n</noinclude>\n<!-- c --><noinclude>=== a ===<noinclude>\nx\n</noinclude>\n<noinclude>== a ==<noinclude>x</noinclude>',
-    '<onlyinclude>= a =<noinclude>x</noinclude>\n\n<includeonly>x</includeonly>== a == <noinclude/> <!-- c -->  \n= a =<includeonly>x</includeonly>y\n</onlyinclude>= a =<noinclude/>',
-    '== a ==<includeonly>x</includeonly>y\n<noinclude>\n\n<includeonly>x</includeonly>= b c =<noinclude/>\n</noinclude>\n<includeonly>x</includeonly>== a ==\ntext\n=== a ===</onlyinclude>',
-    '<!-- c --><noinclude>== b c ==<noinclude>\nx\n</noinclude>\n<!-- c --><noinclude>== a ==<includeonly>a</includeonly><noinclude>\n</noinclude>\n== a ==</onlyinclude>\n<noinclude>\n\n<noinclude><!-- c -->== a == <noinclude/> <!-- c -->  ',
-    '== b c ==</onlyinclude>\n<noinclude>=== a ===<noinclude>\n<noinclude>\n\n</noinclude>== a ==<includeonly>x</includeonly>y\n<noinclude/>=== a ===<noinclude>x</noinclude>',
-    '<!-- c --><noinclude>== b c ==<includeonly>\nx\n</includeonly>\n<noinclude>\n\n=== a ===<noinclude>\nx\n</noinclude>\n</noinclude>\n<noinclude><!-- c -->=== b c ===</onlyinclude>\n</noinclude>\n<noinclude/>== a ==</onlyinclude>\ntext',
-    '</noinclude>=== a === \n<noinclude>\n\n<noinclude><!-- c -->= a =<onlyinclude>\ny\n</onlyinclude>\ntext\n<!-- c --><noinclude>== b c ==<noinclude>x</noinclude>\n<noinclude>\n\n<noinclude/>=== a ===</noinclude>',
-    ' <noinclude>=== a ===<noinclude>\nx\n</noinclude>\n== a ==<noinclude>\n<noinclude>\n\n<noinclude><!-- c -->= a = <noinclude/> <!-- c -->  \n</noinclude>== a == ',
-    '<includeonly>x</includeonly>== b c == <noinclude/> <!-- c -->  \n <noinclude>=== b c === <noinclude/> <!-- c -->  \n</noinclude>\n== a ==<noinclude>\nx\n</noinclude>\n\n=== b c ===<includeonly>a</includeonly><noinclude>',
-    '= b c =<includeonly>\nx\n</includeonly>\n<onlyinclude>== a ==<noinclude>\nx\n</noinclude>\n<noinclude/>=== a ===</onlyinclude>\n</noinclude>\n <noinclude>= a =<includeonly>x</includeonly>y',
-    '<noinclude/>= b c =\n<noinclude/>= a =<includeonly>a</includeonly><noinclude>\n\n</onlyinclude>== a ==<noinclude>\nx\n</noinclude>\ntext\n<includeonly>x</includeonly>= a =</noinclude>\ntext',
-    '</noinclude>= b c =<noinclude>x</noinclude>\n</noinclude>= b c = <noinclude/> <!-- c -->  \n<noinclude/>=== a ===<includeonly>x</includeonly>y\ntext\n<noinclude>= a = ',
-    '<noinclude/>=== b c ===<includeonly>\nx\n</includeonly>\n<!-- c --><noinclude>=== a ===<noinclude>\nx\n</noinclude>\n== a ==\ntext\n<noinclude>== b c ==\ntext',
-    ' <noinclude>=== a ===<noinclude>x</noinclude>\n<noinclude/>=== b c ===<includeonly>x</includeonly>y\n<includeonly>x</includeonly>= a =</noinclude>\n<noinclude>\n\n=== b c ===<noinclude>x</noinclude>',
-    '<noinclude><!-- c -->= b c =<noinclude/>\n <noinclude>= b c =<includeonly>x</includeonly>y\n=== a ===<includeonly>a</includeonly><noinclude>\n<!-- c --><noinclude>== b c ==<onlyinclude>\ny\n</onlyinclude>',
-    '<!-- c --><noinclude>= b c = <noinclude/> <!-- c -->  \n<noinclude/>= a =<includeonly>x</includeonly>y\n <noinclude>=== a ===<includeonly>x</includeonly>y\ntext\n<includeonly>x</includeonly>== b c ==<noinclude>x</noinclude>\n',
-    '= b c =<includeonly>\nx\n</includeonly>\n<noinclude/>= a =<noinclude>\nx\n</noinclude>\n<noinclude>\n\n== b c ==</onlyinclude>\n\n== a == ',
-    '= a =<includeonly>x</includeonly>y\n\n= b c =<noinclude>\nx\n</noinclude>\n<noinclude>\n\n</onlyinclude>= a =<includeonly>x</includeonly>y\n<noinclude>\n\n= b c =</noinclude>',
-    '== b c ==</onlyinclude>\n<noinclude>\n\n<onlyinclude>=== a ===<noinclude/>\n=== a ===\ntext\n<includeonly>x</includeonly>== a == ',
-    '= b c =\n=== a === \n<includeonly>x</includeonly>== a ==\n</noinclude>\n <noinclude>=== a ===<onlyinclude>\ny\n</onlyinclude>',
-    '</onlyinclude>== a ==<includeonly>\nx\n</includeonly>\n</onlyinclude>=== b c ===<noinclude>\nx\n</noinclude>\n<noinclude><!-- c -->=== b c ===<includeonly>a</includeonly><noinclude>\n<noinclude>\n\n<noinclude/>= a =\ntext',
-    '<noinclude><!-- c -->== b c ==<noinclude>\nx\n</noinclude>\n<onlyinclude>= b c = \n=== a ===<noinclude/>\n<noinclude>\n\n<!-- c --><noinclude>= b c =<includeonly>a</includeonly><noinclude>',
-    '</onlyinclude>= a =<onlyinclude>\ny\n</onlyinclude>\n<noinclude>\n\n <noinclude>= a =</noinclude>\n<onlyinclude>= b c =\n</noinclude>\n<!-- c --><noinclude>= b c =<onlyinclude>\ny\n</onlyinclude>',
-    '<noinclude><!-- c -->=== b c ===<noinclude/>\n</onlyinclude>== b c ==<noinclude>\nx\n</noinclude>\n<!-- c --><noinclude>= b c =<noinclude>\nx\n</noinclude>\n<!-- c --><noinclude>== b c ==<noinclude/>',
-    '<noinclude><!-- c -->= a =<noinclude>\n<onlyinclude>== a == <noinclude/> <!-- c -->  \n<noinclude>\n\n<onlyinclude>== a == <noinclude/> <!-- c -->  \n<noinclude>\n\n<!-- c --><noinclude>=== b c ===',
-    '<noinclude/>== b c ==\n\n</onlyinclude>== a ==<noinclude>\n<noinclude>\n\n<includeonly>x</includeonly>== a ==\n</noinclude>\n<!-- c --><noinclude>=== b c ===<includeonly>\nx\n</includeonly>',
-    '= a =<includeonly>a</includeonly><noinclude>\ntext\n<noinclude/>= b c =<noinclude>x</noinclude>\n</noinclude>=== a ===<includeonly>x</includeonly>y\n== a ==<includeonly>\nx\n</includeonly>\n',
-    '<noinclude/>= a =<noinclude>\nx\n</noinclude>\n</noinclude>\n</noinclude>=== b c ===\n== a == \n<noinclude>\n\n</noinclude>= b c =<noinclude/>',
-    '<noinclude>= a =<includeonly>\nx\n</includeonly>\n<noinclude>\n\n<noinclude/>=== a ===</onlyinclude>\n <noinclude>== b c ==</onlyinclude>\n== a == <noinclude/> <!-- c -->  ',
-    '<!-- c --><noinclude>=== b c === \n<onlyinclude>== b c ==<includeonly>a</includeonly><noinclude>\n <noinclude>= a =<onlyinclude>\ny\n</onlyinclude>\n <noinclude>=== a ===<noinclude>\nx\n</noinclude>',
-    '</noinclude>== b c ==<includeonly>x</includeonly>y\ntext\n=== a ===\n</noinclude>\n</onlyinclude>== a ==<includeonly>x</includeonly>y\n</noinclude>= b c =<includeonly>\nx\n</includeonly>',
-    ' <noinclude>=== b c ===</onlyinclude>\n=== a === \n<noinclude>\n\n=== a ===<includeonly>\nx\n</includeonly>\n<!-- c --><noinclude>== a == <noinclude/> <!-- c -->  \n',
-  ],
   'headings in file captions': [
     '== Before ==\n[[File:X.jpg|\n<!-- c -->= T =\nmore|thumbnail]]\ntext',
     'intro\n[[file:X.jpg|frame|alt=a|\n<!-- c -->=== U v ===\n=== W ===\n]]\n== After ==',
@@ -380,67 +338,6 @@ const knownDifferences: Record<string, readonly string[]> = {
   'headings among unclosed templates': [
     '{{foo\n\n<!-- c -->== a ==\n}}\n<!-- c -->= b =\ntext\n=== b === x\n}}',
     '{{foo\n\n<!-- c -->= a =<!-- c -->\n\n}}\n<!-- c -->=== a === x\n}}}\n= b = x\n}}}',
-  ],
-  'link title validity': [
-    '[[../Foo]] [[::Foo]] [[Talk:]] [[Foo&#124;bar]] [[Foo%7Cbar]]',
-    '[[Foo#<bar>]]',
-    'x [[Foo&#x7C;]] x [[..]]s',
-    'x [[Foo#]]s x [[::Foo|text]]s',
-    'x [[Foo/../bar|]] x [[Foo&#124;bar]]s',
-    'x [[&#58;Foo]] x [[Foo%C3%A9]]s',
-    'x [[Special:]]',
-    'x [[:Category:]]s x [[Foo%FF|text]]s',
-    'x [[Talk:File:Foo|text]]s',
-    'x [[Talk: ]]',
-    'x [[..]]s x [[Foo%FF]]s',
-    'x [[Foo/..|text]]',
-    'x [[Foo%23bar]]s',
-    'x [[Foo%7Cbar|text]]s',
-    'x [[Foo/../bar|]] x [[Foo%3Cbar]]',
-    'x [[Foo/.|text]]s x [[Foo/../bar]]s',
-    'x [[Foo%3Cbar|text]] x [[Media:]]s',
-    'x [[Foo&#91;]]',
-    'x [[Foo%FF]]',
-    'x [[Foo%7Cbar|]]s x [[Special:|text]]s',
-    'x [[Foo~~~bar]]s',
-    'x [[Talk:File:Foo|text]]',
-  ],
-  'links in attributes': [
-    '<span title="[[Foo]]">x</span>',
-    '<span title="{{foo|[[File:X.jpg]]}}">x</span>\n',
-    '<span [[Category:C]]>x</span>\n[[Bar]]',
-    '<span title="[[Foo|bar]]">x</span>\n',
-    '<br title="[[Foo]]s">\ntext',
-    '<span title="a" [[Foo]]s>x</span>\n',
-    '<span title="[[Foo]]>x</span>\ntext',
-    '<span title="[[Foo]]s">x</span>\ntext',
-    '<span title="a" [[Category:C]]>x</span>\n',
-    '<span title="a" [[Foo|bar]]>x</span>\n[[Bar]]',
-    '<span title=[[Category:C]]>x</span>\n[[Bar]]',
-    '<span [[Foo|bar]]>x</span>\n',
-    '<span title=[[Foo]]s>x</span>\ntext',
-    '<span title="{{foo|[[Foo|bar]]}}">x</span>\n',
-    '<span title=[[Foo]]>x</span>\ntext',
-    '<span title="[[Foo]]s">x</span>\n',
-    '<span [[Category:C]]>x</span>\ntext',
-    "<span title='[[Foo|bar]]'>x</span>\n",
-    '<span title="a" [[Foo|bar]]>x</span>\n',
-  ],
-  'case-insensitive magic variables': [
-    '{{CURRENTYEAR}} {{Pagename:x}}',
-    '{{articlepath|x}} {{SITENAME}}',
-    '{{SERVER}} {{stylepath|x}}',
-    '{{SITENAME|x}} {{Pagename|x}}',
-    '{{currentyear|x}} {{SCRIPTPATH|x}}',
-    '{{pageid}} {{PAGENAME|x}}',
-    '{{SERVER|x}} {{Server:x}}',
-    '{{CURRENTYEAR}} {{Server|x}}',
-    '{{server}} {{articlepath|x}}',
-    '{{SERver|x}} {{ pagename }}',
-    '{{scriptpath:x}} {{PAGENAME|x}}',
-    '{{ SCRIPTPATH }} {{articlepath|x}}',
-    '{{SITENAME|x}} {{pagename}}',
-    '{{ server }} {{SCRIPTPATH|x}}',
   ],
 }
 
@@ -588,7 +485,7 @@ function ours(site: Site, wikitext: string): Parsed {
       return
     }
     if (node.type === 'internalLink') {
-      const [namespace, page] = splitNamespace(decodedTarget(node.target), site)
+      const [namespace, page] = splitNamespace(decodedTarget(node.target).replace(/^:/u, ''), site)
       if (node.kind === 'category') categories.push(pageTitle('', page).replace(/ /gu, '_'))
       else if (node.kind === 'page' && (page !== '' || namespace !== '')) {
         links.push(pageTitle(namespace === 'Media' ? 'File' : namespace, page))
