@@ -54,7 +54,11 @@ function variableLookup(site: Site): NameLookup {
   const exact = new Set(site.variables)
   const anyCase = new Set(site.caseInsensitiveVariables.map((name) => name.toLowerCase()))
   if (anyCase.size === 0) return exact
-  return { has: (name) => exact.has(name) || anyCase.has(name.toLowerCase()) }
+  // Most names are templates: lower-case only those short enough to be one of these.
+  const longest = Math.max(...[...anyCase].map((name) => name.length))
+  return {
+    has: (name) => exact.has(name) || (name.length <= longest && anyCase.has(name.toLowerCase())),
+  }
 }
 
 function caseSensitiveHooks(site: Site): Map<string, Set<string>> {

@@ -28,9 +28,10 @@ export type TitleUse = 'link' | 'template' | 'page'
 const stopsLink = /[[\]{}|\u0000-\u001F\u007F]/u
 // Characters a title may not hold once decoded (`#` is cut before this check).
 const illegalInTitle = /[<>[\]{}|\u0000-\u001F\u007F]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uFFFF]+;/u
-// Most titles are letters, digits, spaces and common punctuation: nothing below can refuse them
-// but their namespace, their length and a leading `:`.
-const plain = /^[A-Za-z0-9 _\-,'()!?*@$^`+=\u00C0-\u024F]*$/u
+// Most titles are letters, digits, spaces and punctuation that decode to nothing else and that no
+// rule refuses (no `%`, `&`, `~`, `<`): `plainTitleValid` reads them in place.
+const plain = /^[A-Za-z0-9 _\-,'()!?*@$^`+=:#/.;"\u00C0-\u024F]*$/u
+const ascii = /^[\u0000-\u007F]*$/u
 const whitespace = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/gu
 const bidiMarks = /[\u200E\u200F\u202A-\u202E]/gu
 const prefixed = /^(.+?)_*:_*(.*)$/su
@@ -46,11 +47,76 @@ export function validTitle(source: string, site: SiteIndex, use: TitleUse): bool
     if (!linkPatternMatches(value)) return false
     if (value.includes('%')) value = percentDecoded(value)
   }
-  if (plain.test(value) && !value.includes(':')) {
-    const dbkey = value.replace(whitespace, '_').replace(/^_+|_+$/gu, '')
-    return dbkey !== '' && fitsLength(dbkey)
+  if (plain.test(value)) return plainTitleValid(value, site, use)
+  const decoded = decodeReferences(value)
+  // NFC changes nothing in ASCII, which most titles are.
+  return titleValid(ascii.test(decoded) ? decoded : decoded.normalize('NFC'), site, use)
+}
+
+/** `_` or a space, which titles trim and collapse. */
+function isSpace(code: number): boolean {
+  return code === 32 || code === 95
+}
+
+/**
+ * `titleValid` for the titles most links have (letters, digits, spaces and punctuation that
+ * neither decodes nor is refused), without building new strings: the same rules, read in place.
+ */
+function plainTitleValid(value: string, site: SiteIndex, use: TitleUse): boolean {
+  let start = 0
+  let end = value.length
+  while (start < end && isSpace(value.charCodeAt(start))) start++
+  while (end > start && isSpace(value.charCodeAt(end - 1))) end--
+  if (start === end) return false
+  let main = use !== 'template'
+  if (value.charCodeAt(start) === 58) {
+    main = true
+    start++
+    while (start < end && isSpace(value.charCodeAt(start))) start++
+    if (start === end) return false
   }
-  return titleValid(decodeReferences(value).normalize('NFC'), site, use)
+  let interwiki = false
+  const colon = value.indexOf(':', start + 1)
+  if (colon !== -1 && colon < end) {
+    const name = namespaceKey(value, start, colon)
+    if (site.namespaces.has(name)) {
+      main = false
+      if (site.talkNamespaces.has(name)) {
+        const inner = value.indexOf(':', colon + 1)
+        if (inner !== -1 && inner < end) {
+          const innerName = namespaceKey(value, skipSpaces(value, colon + 1, end), inner)
+          if (innerName !== '' && (site.namespaces.has(innerName) || site.interwiki.has(innerName)))
+            return false
+        }
+      }
+      start = skipSpaces(value, colon + 1, end)
+    } else if (site.interwiki.has(name)) {
+      interwiki = true
+      start = skipSpaces(value, colon + 1, end)
+    }
+  }
+  const hash = value.indexOf('#', start)
+  let keyEnd = hash === -1 || hash > end ? end : hash
+  while (keyEnd > start && isSpace(value.charCodeAt(keyEnd - 1))) keyEnd--
+  if (keyEnd === start) return main || interwiki
+  if (value.charCodeAt(start) === 58) return false
+  const key = value.slice(start, keyEnd)
+  if (key.includes('.') && relative(key)) return false
+  return fitsLength(key)
+}
+
+function skipSpaces(value: string, from: number, end: number): number {
+  let at = from
+  while (at < end && isSpace(value.charCodeAt(at))) at++
+  return at
+}
+
+/** The namespace or interwiki name in [start, end), as the site's lookups key it. */
+function namespaceKey(value: string, start: number, end: number): string {
+  let last = end
+  while (last > start && isSpace(value.charCodeAt(last - 1))) last--
+  const name = value.slice(start, last)
+  return (name.includes('_') ? name.replace(/_/gu, ' ') : name).toLowerCase()
 }
 
 /**
