@@ -2,6 +2,7 @@
 import vitest from '@vitest/eslint-plugin'
 import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
+import local from './scripts/eslint/no-import-cycles.mjs'
 
 export default tseslint.config(
   {
@@ -61,6 +62,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Sources import no module that imports them back at run time (scripts/eslint/).
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'internal/*/src/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/no-import-cycles': 'error' },
   },
   {
     files: ['**/test/**/*.ts'],

@@ -115,8 +115,19 @@ export interface Link {
   anchor: string | null
 }
 
-/** A failure the tools report with a code; anything else becomes `internal_error`. */
-export type FailureCode = Exclude<EvidenceErrorCode, 'internal_error'>
+/**
+ * A failure the tools report with a code; anything else becomes `internal_error`. `unknown_site`
+ * is this server's own: a `site` argument naming no configured site.
+ */
+export type FailureCode = Exclude<EvidenceErrorCode, 'internal_error'> | 'unknown_site'
+
+/**
+ * The template profiles a site may use. `archwiki` knows the Arch Wiki's code and admonition
+ * templates; `none` knows no template, so only indented code blocks are commands and `warnings`
+ * says it cannot list admonitions there.
+ */
+export const SITE_PROFILES = ['archwiki', 'none'] as const
+export type SiteProfile = (typeof SITE_PROFILES)[number]
 
 export class WikiFailure extends Error {
   override readonly name = 'WikiFailure'
@@ -132,6 +143,10 @@ export interface Backend extends WikiLists {
   // site and provenance ---------------------------------------------------------------------------
   /** The configured wiki: `title_or_url` is read against it (provenance's parseTitleOrUrl). */
   readonly site: WikiSite
+  /** The site's name in this server's settings; evidence carries it beside the base URL. */
+  readonly siteName: string
+  /** The templates this site's code blocks and admonitions are read with. */
+  readonly profile: SiteProfile
   pageUrl(title: string, anchor?: string | null): string
   revisionUrl(revid: number, anchor?: string | null): string
   revisionWikitextUrl(revid: number): string

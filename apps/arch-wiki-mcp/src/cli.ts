@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { ToolError } from '@wiki/mcp-core'
 import type { z } from 'zod'
 import type { Backend } from './backend.js'
+import type { SiteSet } from './sites.js'
 import { toToolError } from './errors.js'
 import { archWikiTools } from './server.js'
 import { UsageError } from '@wiki/mcp-core/node'
@@ -16,24 +17,27 @@ export interface CliIo {
 
 /** Exit codes: 0 success, 1 tool failure, 2 usage error, 3 verify not reproduced. */
 export async function runCli(
-  backend: Backend,
+  sites: SiteSet | Backend,
   toolName: string,
   argv: readonly string[],
   io: CliIo,
 ): Promise<number> {
-  const tools = archWikiTools(backend)
+  // `--site NAME` anywhere after the tool name picks the site; the rest is the tool's.
+  const { site, rest: args } = siteFlag(argv)
+  const tools = archWikiTools(sites)
   const tool = tools.find((t) => t.name === toolName)
   if (!tool) {
     throw new UsageError(
       `Unknown tool "${toolName}"; expected one of ${tools.map((t) => t.name).join(', ')}`,
     )
   }
-  const raw =
+  const raw: Record<string, unknown> =
     toolName === 'verify'
-      ? verifyArgs(argv, io)
+      ? verifyArgs(args, io)
       : toolName === 'recheck'
-        ? { evidence: readEvidence(onlyOne(argv, 'recheck <evidence.json | ->'), io) }
-        : positional(tool.input, toolName, argv)
+        ? { evidence: readEvidence(onlyOne(args, 'recheck <evidence.json | ->'), io) }
+        : positional(tool.input, toolName, args)
+  if (site !== undefined) raw.site = site
 
   const parsed = tool.input.safeParse(raw)
   if (!parsed.success) {
@@ -77,14 +81,26 @@ export async function runCli(
   return 0
 }
 
+function siteFlag(argv: readonly string[]): { site: string | undefined; rest: string[] } {
+  const rest = [...argv]
+  const at = rest.findIndex((arg) => arg === '--site' || arg.startsWith('--site='))
+  if (at === -1) return { site: undefined, rest }
+  const arg = rest[at] as string
+  const site = arg === '--site' ? rest[at + 1] : arg.slice('--site='.length)
+  if (site === undefined || site === '') throw new UsageError('--site needs a site name')
+  rest.splice(at, arg === '--site' ? 2 : 1)
+  return { site, rest }
+}
+
 /** Maps positional arguments onto the schema's keys, required ones first; integers are parsed. */
 function positional(schema: z.ZodObject, toolName: string, argv: readonly string[]) {
   const shape: Record<string, z.ZodType> = schema.shape
   const entries = Object.entries(shape)
   const isOptional = (s: z.ZodType) => s.safeParse(undefined).success
+  // `site` is given as --site, never by position, so positions stay what they were.
   const keys = [
-    ...entries.filter(([, s]) => !isOptional(s)),
-    ...entries.filter(([, s]) => isOptional(s)),
+    ...entries.filter(([k, s]) => !isOptional(s) && k !== 'site'),
+    ...entries.filter(([k, s]) => isOptional(s) && k !== 'site'),
   ]
   if (argv.length > keys.length) {
     throw new UsageError(

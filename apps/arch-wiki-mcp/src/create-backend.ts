@@ -26,7 +26,9 @@ import {
   sectionSliceAt,
   templateNamesOf,
   WikitextParserError,
+  defineProfile,
   type AdmonitionType,
+  type Profile,
 } from '@wiki/wikitext-parser'
 import type {
   Admonition,
@@ -36,15 +38,25 @@ import type {
   CodeBlock,
   Link,
   Revision,
+  SiteProfile,
 } from './backend.js'
 import type * as Markdown from '@wiki/wikitext-parser/markdown'
 import { WikiFailure } from './backend.js'
 import { createByteLru } from './byte-lru.js'
 import { createWikiLists } from './create-wiki-lists.js'
 import { parsePage } from './parse-page.js'
+import { IMPLICIT_SITE_NAME } from './sites.js'
+
+/** A site without a template profile: no template is code or an admonition. */
+const noTemplates = defineProfile({ name: 'none', templates: {} })
+const PROFILES: Record<SiteProfile, Profile> = { archwiki, none: noTemplates }
 
 export interface CreateBackendOptions {
   site: WikiSite
+  /** The site's name in the settings (default `default`, the site of the flags). */
+  name?: string
+  /** Its template profile (default `archwiki`, as the flags' site always was). */
+  profile?: SiteProfile
   /** Everything but the API URL, which comes from the site. */
   source?: Omit<MediaWikiSourceOptions, 'apiUrl'>
 }
@@ -99,6 +111,8 @@ export function createBackend(
   options: CreateBackendOptions,
 ): Backend & { source: MediaWikiSource } {
   const { site } = options
+  const profileName = options.profile ?? 'archwiki'
+  const profile = PROFILES[profileName]
   // Trees are large (a node per construct) and needed only until a page's blocks, names, links
   // and slices are extracted, which are kept apart: about three 60 KB pages' worth.
   const tree = memo(
@@ -108,7 +122,7 @@ export function createBackend(
   )
   const codeBlocks = memo(
     (wikitext: string) =>
-      codeBlocksOf(tree(wikitext), { profile: archwiki }).map((block) => ({
+      codeBlocksOf(tree(wikitext), { profile }).map((block) => ({
         sourcePattern: SOURCE_PATTERNS[block.kind],
         raw: block.raw,
         content: block.text,
@@ -162,6 +176,8 @@ export function createBackend(
     ...createWikiLists(source),
     source,
     site,
+    siteName: options.name ?? IMPLICIT_SITE_NAME,
+    profile: profileName,
     pageUrl: (title, anchor) => pageUrl(site, title, anchor),
     revisionUrl: (revid, anchor) => revisionUrl(site, revid, anchor),
     revisionWikitextUrl: (revid) => revisionWikitextUrl(site, revid),
@@ -200,6 +216,8 @@ export function createBackend(
     },
     linkPrefixes: () => source.linkPrefixes(),
     async templateAliases(revision) {
+      // Without a profile no template is an admonition: nothing to resolve, no request.
+      if (profileName === 'none') return new Map()
       let resolved
       try {
         resolved = await source.resolveTemplateAliases(revision.title, names(revision.wikitext))
@@ -280,15 +298,13 @@ export function createBackend(
       const signature = [...types].map(([name, type]) => `${name}\u0001${type}`).join('\u0000')
       const hit = admonitionLists.get(wikitext)
       if (hit?.signature === signature) return hit.list
-      const list = admonitionsOf(tree(wikitext), { profile: archwiki, aliases: types }).map(
-        (a) => ({
-          type: a.type,
-          name: a.name,
-          aliasKey: a.alias,
-          raw: a.raw,
-          message: a.message,
-        }),
-      )
+      const list = admonitionsOf(tree(wikitext), { profile, aliases: types }).map((a) => ({
+        type: a.type,
+        name: a.name,
+        aliasKey: a.alias,
+        raw: a.raw,
+        message: a.message,
+      }))
       const bytes = listBytes(list, (a: Admonition) => [a.name, a.raw, a.message])
       admonitionLists.set(wikitext, { signature, list }, bytes + stringBytes(signature))
       return list
@@ -315,11 +331,11 @@ export function createBackend(
       if (hit !== undefined) return hit
       markdown ??= import('@wiki/wikitext-parser/markdown')
       const { toMarkdown } = await markdown
-      const text = toMarkdown(parsePage(raw), { profile: archwiki })
+      const text = toMarkdown(parsePage(raw), { profile })
       rendered.set(raw, text, stringBytes(raw) + stringBytes(text))
       return text
     },
-    cleanSnippet: (snippet) => cleanSnippet(snippet, archwiki),
+    cleanSnippet: (snippet) => cleanSnippet(snippet, profile),
   }
 }
 

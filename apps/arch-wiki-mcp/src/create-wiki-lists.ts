@@ -13,8 +13,13 @@ export function createWikiLists(source: MediaWikiSource): WikiLists {
   return {
     pageCategories: (title) => source.pageCategories(title),
     async categoryTitle(name) {
-      // The namespace's local name and aliases come from siteinfo (`Kategorie:` on a German
-      // wiki); the read is cached, so a category costs one request after the first.
+      // MediaWiki accepts the canonical `Category:` on every wiki, in any language, and the
+      // answer names the category in the wiki's own spelling: a bare name or one written with
+      // the canonical prefix needs no siteinfo, so the call is one request.
+      if (!name.includes(':')) return `Category:${name}`
+      if (/^\s*category\s*:/i.test(name)) return name
+      // Another prefix may be the namespace's local name or an alias (`Kategorie:`, `Kat:` on a
+      // German wiki), which only siteinfo tells (cached for the TTL).
       const info = await source.siteInfo()
       if (namespaceOfTitle(info, name)?.id === CATEGORY_NAMESPACE) return name
       const local = info.namespaces.find((ns) => ns.id === CATEGORY_NAMESPACE)?.name || 'Category'

@@ -5,9 +5,11 @@ import { ToolError } from '@wiki/mcp-core'
 import { EVIDENCE_ERROR_CODES } from '@wiki/provenance'
 
 // internal_error is never passed through: it is mcp-core's answer to an unexpected throw.
-const CODES: ReadonlySet<string> = new Set(
-  EVIDENCE_ERROR_CODES.filter((code) => code !== 'internal_error'),
-)
+// unknown_site is the app's own (a `site` argument naming no configured site).
+const CODES: ReadonlySet<string> = new Set([
+  ...EVIDENCE_ERROR_CODES.filter((code) => code !== 'internal_error'),
+  'unknown_site',
+])
 
 /** The code and message of an expected failure, or undefined for a bug (or missing recording). */
 export function failureOf(error: unknown): { code: string; message: string } | undefined {

@@ -71,6 +71,11 @@ export function sectionItems(revision: Revision): z.input<typeof sectionItem>[] 
   }))
 }
 
+/** The wiki evidence came from: this server's name for it and its base URL. */
+export function siteOf(backend: Backend): { name: string; base_url: string } {
+  return { name: backend.siteName, base_url: backend.site.base }
+}
+
 export function pageEvidence(backend: Backend, revision: Revision) {
   return {
     title: revision.title,
@@ -83,6 +88,7 @@ export function pageEvidence(backend: Backend, revision: Revision) {
     wikitext_hash: backend.hash(revision.wikitext),
     sections: sectionItems(revision),
     redirected_from: revision.redirectedFrom,
+    site: siteOf(backend),
   }
 }
 
@@ -108,6 +114,7 @@ export async function sectionEvidence(
     content_hash: backend.hash(scope.text),
     content_hash_cleaned: backend.hash(content),
     redirected_from: revision.redirectedFrom,
+    site: siteOf(backend),
   }
 }
 
@@ -122,6 +129,7 @@ export function commandEvidence(backend: Backend, scope: Scope): z.input<typeof 
   const sourceUrl = backend.pageUrl(revision.title, anchor)
   const revisionUrl = backend.revisionUrl(revision.revid, anchor)
   const wikitextUrl = backend.revisionWikitextUrl(revision.revid)
+  const site = siteOf(backend)
   const blocks = backend.codeBlocks(scope.text)
   const unsliceable = blocks.find((b) => !b.sliceable)
   if (unsliceable) {
@@ -146,6 +154,7 @@ export function commandEvidence(backend: Backend, scope: Scope): z.input<typeof 
     revision_url: revisionUrl,
     revision_wikitext_url: wikitextUrl,
     revid: revision.revid,
+    site,
   }))
 }
 
@@ -158,6 +167,7 @@ export function warningEvidence(
   const sourceUrl = backend.pageUrl(revision.title, anchor)
   const revisionUrl = backend.revisionUrl(revision.revid, anchor)
   const wikitextUrl = backend.revisionWikitextUrl(revision.revid)
+  const site = siteOf(backend)
   return backend
     .admonitions(scope.text, aliases)
     .filter((a) => a.raw.length > 0)
@@ -181,6 +191,7 @@ export function warningEvidence(
         revision_url: revisionUrl,
         revision_wikitext_url: wikitextUrl,
         alias_revision_url: alias ? backend.revisionUrl(alias.aliasRevid) : null,
+        site,
       }
     })
 }
@@ -210,6 +221,7 @@ export function linkEvidence(
   const sourceUrl = backend.pageUrl(revision.title, anchor)
   const revisionUrl = backend.revisionUrl(revision.revid, anchor)
   const wikitextUrl = backend.revisionWikitextUrl(revision.revid)
+  const site = siteOf(backend)
   return backend.links(scope.text, prefixes).map((link) => ({
     // `[[#Anchor]]` targets the page it is on.
     target_page: link.targetPage === '' ? revision.title : link.targetPage,
@@ -220,5 +232,6 @@ export function linkEvidence(
     revision_url: revisionUrl,
     revision_wikitext_url: wikitextUrl,
     revid: revision.revid,
+    site,
   }))
 }

@@ -34,6 +34,17 @@ export const anchor = text(
   'A section anchor exactly as sections() lists it: underscored, not percent-encoded ("Boot_the_live_environment", "Démarrer_l\'environnement_«_live_»").',
 )
 export const query = text(1024, 'Search terms.')
+export const siteInput = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .describe(
+    'The configured site to read ("arch", "wikipedia-en"); default the site of a URL given as title_or_url, else the first site.',
+  )
+
+/** The wiki an evidence item came from: the server's name for it and its base URL. */
+export const evidenceSite = z.strictObject({ name: z.string(), base_url: z.string() })
 
 const nullableString = z.string().nullable()
 
@@ -79,6 +90,7 @@ export const pageOutput = z.strictObject({
   wikitext_hash: z.string(),
   sections: z.array(sectionItem),
   redirected_from: nullableString,
+  site: evidenceSite,
 })
 
 // sections ----------------------------------------------------------------------------------------
@@ -103,6 +115,7 @@ export const sectionOutput = z.strictObject({
   content_hash: z.string(),
   content_hash_cleaned: z.string(),
   redirected_from: nullableString,
+  site: evidenceSite,
 })
 
 // commands ----------------------------------------------------------------------------------------
@@ -120,6 +133,7 @@ export const commandItem = z.strictObject({
   revision_url: z.string(),
   revision_wikitext_url: z.string(),
   revid: z.number(),
+  site: evidenceSite,
 })
 
 export const commandsOutput = z.strictObject({
@@ -142,11 +156,14 @@ export const warningItem = z.strictObject({
   revision_url: z.string(),
   revision_wikitext_url: z.string(),
   alias_revision_url: nullableString,
+  site: evidenceSite,
 })
 
 export const warningsOutput = z.strictObject({
   warnings: z.array(warningItem),
   ...listEnvelope,
+  profile: z.string(),
+  note: nullableString,
 })
 
 // links -------------------------------------------------------------------------------------------
@@ -159,6 +176,7 @@ export const linkItem = z.strictObject({
   revision_url: z.string(),
   revision_wikitext_url: z.string(),
   revid: z.number(),
+  site: evidenceSite,
 })
 
 export const linksOutput = z.strictObject({
@@ -207,6 +225,7 @@ export const evidence = z
     alias_target: opt(z.string().nullable()),
     alias_revid: opt(z.number().nullable()),
     alias_revision_url: opt(z.string().nullable()),
+    site: opt(evidenceSite),
   })
   .describe(
     'One object exactly as page, section, commands or warnings returned it (one list item, not the envelope).',
@@ -232,6 +251,7 @@ export const verifyInput = z.strictObject({
   section_anchor: anchor
     .optional()
     .describe('The section content_raw or content_hash is claimed to come from'),
+  site: siteInput,
 })
 
 export const verifyOutput = z.strictObject({
@@ -265,6 +285,7 @@ export const recheckInput = z.strictObject({
   revid: z.int().min(1).optional(),
   content_hash: sha256.optional(),
   block_index: z.int().min(0).optional(),
+  site: siteInput,
 })
 
 export const recheckOutput = z.strictObject({
@@ -306,6 +327,7 @@ export const historyInput = z.strictObject({
     .max(128)
     .optional()
     .describe('The continue value of the previous answer, for older revisions'),
+  site: siteInput,
 })
 
 export const historyRevision = z.strictObject({
@@ -339,6 +361,7 @@ export const diffInput = z.strictObject({
   anchor: anchor
     .optional()
     .describe('Diff only this section (its anchor must exist in both revisions)'),
+  site: siteInput,
 })
 
 export const diffOutput = z.strictObject({
@@ -357,6 +380,7 @@ export const diffOutput = z.strictObject({
   identical: z.boolean(),
   diff: z.string(),
   redirected_from: nullableString,
+  site: evidenceSite,
 })
 
 // lists (pointers: no revid, no hash) ---------------------------------------------------------

@@ -4,6 +4,7 @@ import { createServer } from '@wiki/mcp-core'
 import { readSvgIcon } from '@wiki/mcp-core/node'
 import type { Backend } from './backend.js'
 import { toToolError } from './errors.js'
+import { asSiteSet, type SiteSet } from './sites.js'
 import { archWikiUsage } from './prompts/arch-wiki-usage.js'
 import { backlinksTool } from './tools/backlinks.js'
 import { categoriesTool } from './tools/categories.js'
@@ -22,37 +23,38 @@ import { verifyTool } from './tools/verify.js'
 import { warningsTool } from './tools/warnings.js'
 
 export const INSTRUCTIONS =
-  'Quote the wiki only with provenance. search, sections, categories, category, backlinks and recent_changes are pointers; page, section, commands, warnings and diff are evidence carrying revid, revision_url and SHA-256 hashes; links and history are attributed; pass revid to read an old revision. Cite revision_url with content_hash, show warnings before commands, keep <placeholders>, and fail rather than guess. The arch-wiki-usage prompt has the full rules.'
+  'Quote the wiki only with provenance. search, sections, categories, category, backlinks and recent_changes are pointers; page, section, commands, warnings and diff are evidence carrying revid, revision_url and SHA-256 hashes; links and history are attributed; pass revid to read an old revision, and site to pick one of several configured wikis (site: "wikipedia-en"; evidence names its site). Cite revision_url with content_hash, show warnings before commands, keep <placeholders>, and fail rather than guess. The arch-wiki-usage prompt has the full rules.'
 
 /** The tools in the order tools/list shows them. */
-export function archWikiTools(backend: Backend) {
+export function archWikiTools(sitesOrBackend: SiteSet | Backend) {
+  const sites = asSiteSet(sitesOrBackend)
   return [
-    searchTool(backend),
-    pageTool(backend),
-    sectionsTool(backend),
-    sectionTool(backend),
-    commandsTool(backend),
-    warningsTool(backend),
-    linksTool(backend),
-    verifyTool(backend),
-    recheckTool(backend),
-    historyTool(backend),
-    diffTool(backend),
-    categoriesTool(backend),
-    categoryTool(backend),
-    backlinksTool(backend),
-    recentChangesTool(backend),
+    searchTool(sites),
+    pageTool(sites),
+    sectionsTool(sites),
+    sectionTool(sites),
+    commandsTool(sites),
+    warningsTool(sites),
+    linksTool(sites),
+    verifyTool(sites),
+    recheckTool(sites),
+    historyTool(sites),
+    diffTool(sites),
+    categoriesTool(sites),
+    categoryTool(sites),
+    backlinksTool(sites),
+    recentChangesTool(sites),
   ] as const
 }
 
-export function createArchWikiServer(backend: Backend, version: string) {
+export function createArchWikiServer(sites: SiteSet | Backend, version: string) {
   return createServer({
     name: 'arch-wiki-mcp',
     title: 'Arch Wiki (citable)',
     version,
     instructions: INSTRUCTIONS,
     icons: [readSvgIcon(new URL('../icon.svg', import.meta.url))],
-    tools: [...archWikiTools(backend)],
+    tools: [...archWikiTools(sites)],
     prompts: [archWikiUsage],
     // Every tool is read-only, so the same definition may be served over HTTP.
     readOnly: true,

@@ -4,6 +4,7 @@
 import type { WikiSite } from '@wiki/provenance'
 import { UsageError, type CliOption, type OptionValues } from '@wiki/mcp-core/node'
 import { siteFrom } from './create-backend.js'
+import { readSitesFile, type SiteConfig } from './sites.js'
 
 export const DEFAULTS = {
   wikiUrl: 'https://wiki.archlinux.org',
@@ -47,6 +48,14 @@ export const OPTIONS = {
     path: true,
     register: true,
   },
+  sites: {
+    flag: '--sites',
+    env: 'ARCH_WIKI_SITES',
+    value: 'FILE',
+    help: 'serve several wikis, named in a JSON sites file (instead of --wiki-url …)',
+    path: true,
+    register: true,
+  },
   cacheTtl: {
     flag: '--cache-ttl',
     env: 'ARCH_WIKI_CACHE_TTL',
@@ -75,6 +84,11 @@ export interface Settings {
   cacheTtl: number
   /** Per-request timeout, in seconds. */
   timeout: number
+  /**
+   * The sites of a sites file (`--sites`), the first being the default; undefined when the flags
+   * above define the one site.
+   */
+  sites: SiteConfig[] | undefined
 }
 
 /** Checks the option values; a bad one is a `UsageError` naming its flag (exit 2). */
@@ -89,6 +103,19 @@ export function readSettings(values: OptionValues<typeof OPTIONS>): Settings {
     // An invalid site names its setting; it is a start-up error.
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
+  let sites: SiteConfig[] | undefined
+  if (values.sites !== undefined) {
+    // Two ways to name the wiki would leave one silently ignored: refuse the mix.
+    const mixed = (['wikiUrl', 'articlePath', 'apiPath', 'offline'] as const).filter(
+      (key) => values[key] !== undefined,
+    )
+    if (mixed.length > 0) {
+      throw new UsageError(
+        `--sites (ARCH_WIKI_SITES) names every wiki; drop ${mixed.map((key) => OPTIONS[key].flag).join(', ')} (or their variables), or drop --sites.`,
+      )
+    }
+    sites = readSitesFile(values.sites)
+  }
   return {
     wikiUrl,
     articlePath,
@@ -97,6 +124,7 @@ export function readSettings(values: OptionValues<typeof OPTIONS>): Settings {
     offline: values.offline,
     cacheTtl: seconds('cache TTL', '--cache-ttl', values.cacheTtl, DEFAULTS.cacheTtl, 0),
     timeout: seconds('timeout', '--timeout', values.timeout, DEFAULTS.timeout, 1),
+    sites,
   }
 }
 
@@ -131,5 +159,6 @@ export const HELP_NOTES = `Tools (positional arguments in this order):
   categories <title_or_url>       category <category>
   backlinks <title_or_url>        recent_changes
 
+With --sites, add --site NAME after the tool name to read another site than the first.
 A tool call prints its result on stdout and exits 0; a tool failure prints {"error", "code"} on
 stderr and exits 1; verify exits 3 when the evidence is not reproduced.`

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../src/cli.js'
+import { createSiteSet } from '../src/sites.js'
 import { UsageError } from '@wiki/mcp-core/node'
 import { fakeWiki } from './fake-backend.js'
 
@@ -76,5 +77,38 @@ describe('runCli', () => {
     await expect(runCli(wiki.backend, 'recheck', ['-'], io('not json').io)).rejects.toThrow(
       /not JSON/,
     )
+  })
+})
+
+describe('runCli with several sites', () => {
+  const a = fakeWiki({ name: 'a', base: 'https://a.example' })
+  const b = fakeWiki({ name: 'b', base: 'https://b.example' })
+  a.edit('Example', '== A ==\n{{bc|echo on a}}\n')
+  b.edit('Example', '== A ==\n{{bc|echo on b}}\n')
+  const sites = createSiteSet([a.backend, b.backend])
+
+  it('--site NAME, anywhere after the tool name, picks the site; positions are unchanged', async () => {
+    for (const args of [
+      ['Example', 'A', '--site', 'b'],
+      ['--site=b', 'Example', 'A'],
+    ]) {
+      const { out, io: cli } = io()
+      expect(await runCli(sites, 'commands', args, cli)).toBe(0)
+      expect(JSON.parse(out.stdout)).toMatchObject({
+        commands: [
+          { content_raw: 'echo on b', site: { name: 'b', base_url: 'https://b.example' } },
+        ],
+      })
+    }
+    const { out, io: cli } = io()
+    expect(await runCli(sites, 'commands', ['Example', 'A'], cli)).toBe(0)
+    expect(JSON.parse(out.stdout)).toMatchObject({ commands: [{ content_raw: 'echo on a' }] })
+  })
+
+  it('an unknown site fails with unknown_site; --site without a name is a usage error', async () => {
+    const { out, io: cli } = io()
+    expect(await runCli(sites, 'page', ['Example', '--site', 'c'], cli)).toBe(1)
+    expect(JSON.parse(out.stderr)).toMatchObject({ code: 'unknown_site' })
+    await expect(runCli(sites, 'page', ['Example', '--site'], io().io)).rejects.toThrow(UsageError)
   })
 })

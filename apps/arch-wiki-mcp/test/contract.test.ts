@@ -111,7 +111,8 @@ export const outputsMatchProvenance: readonly true[] = [
   true satisfies Equal<Admonition['type'], WarningEvidence['type']>,
   true satisfies Equal<ParserAdmonitionType, WarningEvidence['type']>,
   true satisfies Equal<AdapterAdmonitionType, WarningEvidence['type']>,
-  true satisfies Equal<FailureCode | 'internal_error', EvidenceErrorCode>,
+  // Provenance's codes, plus the app's own for a site name it does not know.
+  true satisfies Equal<FailureCode | 'internal_error', EvidenceErrorCode | 'unknown_site'>,
 ]
 
 describe('the evidence contract', () => {

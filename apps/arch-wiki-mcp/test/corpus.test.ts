@@ -49,6 +49,7 @@ describe.skipIf(!dir)(`recorded Arch Wiki corpus ${dir ? '' : SHARED_MISSING_REA
       revision_wikitext_url:
         'https://wiki.archlinux.org/api.php?action=parse&oldid=858930&prop=wikitext&format=json',
       revid: 858930,
+      site: { name: 'default', base_url: 'https://wiki.archlinux.org' },
     })
   })
 
@@ -96,6 +97,7 @@ describe.skipIf(!dir)(`recorded Arch Wiki corpus ${dir ? '' : SHARED_MISSING_REA
       revision_wikitext_url:
         'https://wiki.archlinux.org/api.php?action=parse&oldid=847035&prop=wikitext&format=json',
       alias_revision_url: null,
+      site: { name: 'default', base_url: 'https://wiki.archlinux.org' },
     })
   })
 

@@ -14,8 +14,6 @@ import type {
 } from '../src/backend.js'
 import { WikiFailure } from '../src/backend.js'
 
-const BASE = 'https://wiki.example.org'
-
 export interface FakeWiki {
   backend: Backend
   /** Saves a new revision of a page and returns its revid. */
@@ -57,7 +55,13 @@ function sectionsOf(wikitext: string): ApiSection[] {
   return out
 }
 
-export function fakeWiki(): FakeWiki {
+/** A fake wiki at `base` (default https://wiki.example.org), named `name` in the settings. */
+export function fakeWiki(options?: {
+  base?: string
+  name?: string
+  profile?: Backend['profile']
+}): FakeWiki {
+  const BASE = options?.base ?? 'https://wiki.example.org'
   const current = new Map<string, Revision>()
   const byRevid = new Map<number, Revision>()
   // Page ids from 7, one per title; each page's revids, oldest first.
@@ -105,6 +109,8 @@ export function fakeWiki(): FakeWiki {
     },
     backend: {
       site: createWikiSite({ base: BASE }),
+      siteName: options?.name ?? 'default',
+      profile: options?.profile ?? 'archwiki',
       pageUrl: (title, anchor) =>
         `${BASE}/title/${encodeURIComponent(title.replaceAll(' ', '_'))}${anchor ? `#${anchor}` : ''}`,
       revisionUrl: (revid, anchor) =>

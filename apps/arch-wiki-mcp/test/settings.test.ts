@@ -46,6 +46,7 @@ describe('readSettings', () => {
       'ARCH_WIKI_ARTICLE_PATH',
       'ARCH_WIKI_API_PATH',
       'ARCH_WIKI_OFFLINE',
+      'ARCH_WIKI_SITES',
     ])
   })
 })

@@ -116,6 +116,7 @@ describe('page and sections', () => {
       'wikitext_hash',
       'sections',
       'redirected_from',
+      'site',
     ])
     expect(page.revid).toBe(revid)
     expect(page.wikitext_hash).toBe(wiki.backend.hash(PAGE))
@@ -166,6 +167,7 @@ describe('section', () => {
       content_hash: wiki.backend.hash(raw),
       content_hash_cleaned: wiki.backend.hash(raw.replace('== Install ==', '## Install')),
       redirected_from: null,
+      site: { name: 'default', base_url: 'https://wiki.example.org' },
     })
     expect(Object.keys(result)[0]).toBe('title')
   })
@@ -212,6 +214,7 @@ describe('commands', () => {
       'revision_url',
       'revision_wikitext_url',
       'revid',
+      'site',
     ])
     expect(bc).toMatchObject({
       content: '# mount <device> /mnt',
@@ -267,6 +270,7 @@ describe('warnings', () => {
       'revision_url',
       'revision_wikitext_url',
       'alias_revision_url',
+      'site',
     ])
     expect(note).toMatchObject({
       type: 'NOTE',

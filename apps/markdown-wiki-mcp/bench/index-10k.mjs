@@ -9,11 +9,15 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { createMarkdownFolderSource } from '@wiki/wiki-adapters/markdown-folder'
+import { answerSizes, printAnswerSizes } from './answer-size.mjs'
 import { measureEditAndMove } from './edit-move.mjs'
 
 // BENCH_QUICK=1 keeps the 10,000 pages the targets are stated for and runs the slow naive
 // baselines on fewer queries (1 cold, 3 cached); BENCH_PAGES, BENCH_COLD_QUERIES and
-// BENCH_CACHED_QUERIES override each part.
+// BENCH_CACHED_QUERIES override each part. BENCH_ONLY=edit-move generates the wiki and times
+// only the editing tools, BENCH_ONLY=answer-size measures only wikiReadPage's answer against each
+// file (short runs that write no result file).
+const ONLY = process.env.BENCH_ONLY ?? ''
 const QUICK = process.env.BENCH_QUICK === '1'
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000)
 const FOLDERS = 20
@@ -228,6 +232,28 @@ const root = path.join(base, 'wiki')
 try {
   progress(`generating ${PAGES} pages`)
   const { names, bytes } = await generate(root)
+  if (ONLY === 'edit-move') {
+    progress(`generated ${mib(bytes)} MiB`)
+    const rows = await measureEditAndMove({ createMarkdownFolderSource, root, names, progress })
+    const load = (await import('node:os')).loadavg().map((n) => round(n, 1))
+    process.stdout.write(`load average at the end: ${load.join(' ')}\n`)
+    for (const row of rows)
+      process.stdout.write(
+        `${row.metric.padEnd(52)} ${String(row.ours).padStart(10)}  ${row.target} ${row.met ? 'ok' : 'MISSED'}\n`,
+      )
+    if (rows.some((row) => !row.met)) process.exitCode = 1
+  } else if (ONLY === 'answer-size') {
+    const every = Math.max(1, Math.floor(PAGES / 1000))
+    printAnswerSizes(
+      `every ${every}th of ${PAGES} generated pages`,
+      await answerSizes({ root, every }),
+    )
+  } else await measureAll(names, bytes)
+} finally {
+  await rm(base, { recursive: true, force: true })
+}
+
+async function measureAll(names, bytes) {
   const queries = Array.from({ length: QUERIES }, () =>
     Array.from(
       { length: 1 + Math.floor(random() * 4) },
@@ -524,6 +550,4 @@ try {
     )
   }
   if (summary.some((row) => !row.met)) process.exitCode = 1
-} finally {
-  await rm(base, { recursive: true, force: true })
 }

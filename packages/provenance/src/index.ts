@@ -3,6 +3,7 @@ export type {
   Attributed,
   CommandEvidence,
   CommandsResult,
+  EvidenceSite,
   EvidenceTier,
   LinkItem,
   LinksResult,

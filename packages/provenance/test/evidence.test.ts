@@ -55,6 +55,7 @@ describe('asAttributed', () => {
     revision_url: 'r',
     revision_wikitext_url: 'w',
     revid: 3,
+    site: { name: 'arch', base_url: 'https://wiki.archlinux.org' },
   }
 
   it('allows revid but no hash', () => {

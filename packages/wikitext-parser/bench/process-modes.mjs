@@ -8,7 +8,9 @@
 //   isolated          warm-up, then timed passes of our parser alone
 //   after-collection  the same, with a full collection (gc()) before every timed pass
 //   interleaved       passes of ours, wikiparser-node and wtf_wikipedia in turn, all timed
-// Prints ms per pass (median) and MB/s for each, and each mode's time over the isolated time.
+// Prints ms per pass (median) and MB/s for each, and each mode's time over the isolated time, by
+// the wall clock and by the CPU time of the process (all its threads: V8's compiler and collector
+// threads count): on a shared machine other processes stretch the wall clock, hardly the CPU.
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { join, dirname } from 'node:path'
@@ -31,9 +33,12 @@ if (args[0] === '--child') {
   const node = (text) => Parser.parse(text)
   const wtf = (await import('wtf_wikipedia')).default
   const pass = (fn) => {
+    const cpu = process.cpuUsage()
     const start = performance.now()
     for (const page of pages) fn(page)
-    return performance.now() - start
+    const wall = performance.now() - start
+    const used = process.cpuUsage(cpu)
+    return { wall, cpu: (used.user + used.system) / 1000 }
   }
   const warmStart = performance.now()
   for (let count = 0; count < 3 || performance.now() - warmStart < 1000; count++) {
@@ -55,7 +60,10 @@ if (args[0] === '--child') {
   const bytes = pages.reduce((sum, page) => sum + Buffer.byteLength(page), 0)
   const result = {}
   for (const [name, list] of Object.entries(times)) {
-    if (list.length > 0) result[name] = { ms: median(list), first: list[0], bytes }
+    if (list.length > 0) {
+      const cpu = median(list.map((time) => time.cpu))
+      result[name] = { ms: median(list.map((time) => time.wall)), cpu, first: list[0].wall, bytes }
+    }
   }
   process.stdout.write(JSON.stringify(result))
   process.exit(0)
@@ -78,17 +86,22 @@ for (const mode of ['isolated', 'after-collection', 'interleaved']) {
   }
   results[mode] = JSON.parse(child.stdout)
 }
-const isolated = results.isolated.ours.ms
+const isolated = results.isolated.ours
 for (const [mode, measured] of Object.entries(results)) {
-  for (const [parser, { ms, first, bytes }] of Object.entries(measured)) {
+  for (const [parser, { ms, cpu, first, bytes }] of Object.entries(measured)) {
     const speed = bytes / 1e6 / (ms / 1000)
-    const ratio = parser === 'ours' ? `  ${(ms / isolated).toFixed(2)}× isolated` : ''
+    const ratio =
+      parser === 'ours'
+        ? `  ${(ms / isolated.ms).toFixed(2)}× isolated (CPU ${(cpu / isolated.cpu).toFixed(2)}×)`
+        : ''
     process.stdout.write(
-      `${mode.padEnd(17)} ${parser.padEnd(16)} ${ms.toFixed(1).padStart(7)} ms/pass (first ${first.toFixed(1)})  ${speed.toFixed(2).padStart(6)} MB/s${ratio}\n`,
+      `${mode.padEnd(17)} ${parser.padEnd(16)} ${ms.toFixed(1).padStart(7)} ms/pass (first ${first.toFixed(1)}, CPU ${cpu.toFixed(1)})  ${speed.toFixed(2).padStart(6)} MB/s${ratio}\n`,
     )
   }
 }
 const inter = results.interleaved
+const times = (peer, key) => (inter[peer][key] / inter.ours[key]).toFixed(2)
 process.stdout.write(
-  `interleaved: ours ${(inter.wtf_wikipedia.ms / inter.ours.ms).toFixed(2)}× wtf_wikipedia, ${(inter['wikiparser-node'].ms / inter.ours.ms).toFixed(2)}× wikiparser-node\n`,
+  `interleaved: ours ${times('wtf_wikipedia', 'ms')}× wtf_wikipedia, ${times('wikiparser-node', 'ms')}× wikiparser-node ` +
+    `(CPU ${times('wtf_wikipedia', 'cpu')}×, ${times('wikiparser-node', 'cpu')}×)\n`,
 )

@@ -1,10 +1,17 @@
 import { defineTool } from '@wiki/mcp-core'
 import { asPointer, BACKLINK_KINDS, parseTitleOrUrl } from '@wiki/provenance'
 import { z } from 'zod'
-import type { Backend } from '../backend.js'
-import { backlinksOutput, continueToken, listLimit, namespaces, titleOrUrl } from '../schemas.js'
+import type { SiteSet } from '../sites.js'
+import {
+  backlinksOutput,
+  continueToken,
+  listLimit,
+  namespaces,
+  titleOrUrl,
+  siteInput,
+} from '../schemas.js'
 
-export function backlinksTool(backend: Backend) {
+export function backlinksTool(sites: SiteSet) {
   return defineTool({
     name: 'backlinks',
     title: 'What links here (pointers, paged)',
@@ -20,10 +27,12 @@ export function backlinksTool(backend: Backend) {
       namespace: namespaces.optional(),
       limit: listLimit,
       continue: continueToken.optional(),
+      site: siteInput,
     }),
     output: backlinksOutput,
     access: 'read',
     handler: async (args) => {
+      const backend = sites.pick(args.site, args.title_or_url)
       const list = await backend.backlinks({
         title: parseTitleOrUrl(backend.site, args.title_or_url),
         limit: args.limit,

@@ -1,10 +1,17 @@
 import { defineTool } from '@wiki/mcp-core'
 import { asPointer, CATEGORY_MEMBER_KINDS, parseTitleOrUrl } from '@wiki/provenance'
 import { z } from 'zod'
-import type { Backend } from '../backend.js'
-import { categoryOutput, continueToken, listLimit, namespaces, titleOrUrl } from '../schemas.js'
+import type { SiteSet } from '../sites.js'
+import {
+  categoryOutput,
+  continueToken,
+  listLimit,
+  namespaces,
+  titleOrUrl,
+  siteInput,
+} from '../schemas.js'
 
-export function categoryTool(backend: Backend) {
+export function categoryTool(sites: SiteSet) {
   return defineTool({
     name: 'category',
     title: 'Members of a category (pointers, paged)',
@@ -22,10 +29,12 @@ export function categoryTool(backend: Backend) {
       namespace: namespaces.optional(),
       limit: listLimit,
       continue: continueToken.optional(),
+      site: siteInput,
     }),
     output: categoryOutput,
     access: 'read',
     handler: async (args) => {
+      const backend = sites.pick(args.site, args.category)
       const category = await backend.categoryTitle(parseTitleOrUrl(backend.site, args.category))
       const list = await backend.categoryMembers({
         category,

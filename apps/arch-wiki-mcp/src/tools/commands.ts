@@ -1,10 +1,10 @@
 import { defineTool } from '@wiki/mcp-core'
 import { z } from 'zod'
-import type { Backend } from '../backend.js'
+import type { SiteSet } from '../sites.js'
 import { commandEvidence, loadPage, scopeOf } from '../evidence.js'
-import { anchor, commandsOutput, revidInput, titleOrUrl } from '../schemas.js'
+import { anchor, commandsOutput, revidInput, titleOrUrl, siteInput } from '../schemas.js'
 
-export function commandsTool(backend: Backend) {
+export function commandsTool(sites: SiteSet) {
   return defineTool({
     name: 'commands',
     title: 'Code blocks of a page or section, with hashes',
@@ -14,10 +14,12 @@ export function commandsTool(backend: Backend) {
       title_or_url: titleOrUrl,
       anchor: anchor.optional(),
       revid: revidInput,
+      site: siteInput,
     }),
     output: commandsOutput,
     access: 'read',
     handler: async (args) => {
+      const backend = sites.pick(args.site, args.title_or_url)
       const revision = await loadPage(backend, args.title_or_url, { revid: args.revid })
       const scope = scopeOf(backend, revision, args.anchor ?? null)
       return {

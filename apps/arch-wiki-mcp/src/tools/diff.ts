@@ -1,6 +1,7 @@
 import { defineTool } from '@wiki/mcp-core'
 import type { Backend, Revision } from '../backend.js'
-import { loadPage, scopeOf } from '../evidence.js'
+import type { SiteSet } from '../sites.js'
+import { loadPage, scopeOf, siteOf } from '../evidence.js'
 import { failureOf } from '../errors.js'
 import { WikiFailure } from '../backend.js'
 import { diffInput, diffOutput } from '../schemas.js'
@@ -25,7 +26,7 @@ function textOf(backend: Backend, revision: Revision, anchor: string | null): st
   }
 }
 
-export function diffTool(backend: Backend) {
+export function diffTool(sites: SiteSet) {
   return defineTool({
     name: 'diff',
     title: 'Unified diff of a page between two revisions, with hashes',
@@ -35,6 +36,7 @@ export function diffTool(backend: Backend) {
     output: diffOutput,
     access: 'read',
     handler: async (args) => {
+      const backend = sites.pick(args.site, args.title_or_url)
       const anchor = args.anchor ?? null
       const from = await loadPage(backend, args.title_or_url, { revid: args.from })
       const to = await loadPage(backend, args.title_or_url, { revid: args.to })
@@ -59,6 +61,7 @@ export function diffTool(backend: Backend) {
         identical: before === after,
         diff,
         redirected_from: to.redirectedFrom ?? from.redirectedFrom,
+        site: siteOf(backend),
       }
     },
   })

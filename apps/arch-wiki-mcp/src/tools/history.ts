@@ -1,9 +1,9 @@
 import { defineTool } from '@wiki/mcp-core'
 import { asAttributed, parseTitleOrUrl } from '@wiki/provenance'
-import type { Backend } from '../backend.js'
+import type { SiteSet } from '../sites.js'
 import { historyInput, historyOutput } from '../schemas.js'
 
-export function historyTool(backend: Backend) {
+export function historyTool(sites: SiteSet) {
   return defineTool({
     name: 'history',
     title: 'Revisions of a page, newest first (attributed)',
@@ -13,6 +13,7 @@ export function historyTool(backend: Backend) {
     output: historyOutput,
     access: 'read',
     handler: async (args) => {
+      const backend = sites.pick(args.site, args.title_or_url)
       const history = await backend.history(parseTitleOrUrl(backend.site, args.title_or_url), {
         limit: args.limit,
         continue: args.continue ?? null,

@@ -1,11 +1,11 @@
 import { defineTool } from '@wiki/mcp-core'
 import { asAttributed } from '@wiki/provenance'
 import { z } from 'zod'
-import type { Backend } from '../backend.js'
+import type { SiteSet } from '../sites.js'
 import { linkEvidence, loadPage, scopeOf } from '../evidence.js'
-import { anchor, linksOutput, revidInput, titleOrUrl } from '../schemas.js'
+import { anchor, linksOutput, revidInput, titleOrUrl, siteInput } from '../schemas.js'
 
-export function linksTool(backend: Backend) {
+export function linksTool(sites: SiteSet) {
   return defineTool({
     name: 'links',
     title: 'Internal links of a page or section (attributed)',
@@ -15,10 +15,12 @@ export function linksTool(backend: Backend) {
       title_or_url: titleOrUrl,
       anchor: anchor.optional(),
       revid: revidInput,
+      site: siteInput,
     }),
     output: linksOutput,
     access: 'read',
     handler: async (args) => {
+      const backend = sites.pick(args.site, args.title_or_url)
       const revision = await loadPage(backend, args.title_or_url, { revid: args.revid })
       const scope = scopeOf(backend, revision, args.anchor ?? null)
       const { prefixes, from } = await backend.linkPrefixes()

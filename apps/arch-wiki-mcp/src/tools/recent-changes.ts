@@ -1,14 +1,14 @@
 import { defineTool } from '@wiki/mcp-core'
 import { asPointer, RECENT_CHANGE_KINDS } from '@wiki/provenance'
 import { z } from 'zod'
-import type { Backend } from '../backend.js'
+import type { SiteSet } from '../sites.js'
 import { WikiFailure } from '../backend.js'
-import { continueToken, listLimit, namespaces, recentChangesOutput } from '../schemas.js'
+import { continueToken, listLimit, namespaces, recentChangesOutput, siteInput } from '../schemas.js'
 
 const instant = (what: string) =>
   z.iso.datetime().describe(`${what}, ISO 8601 in UTC ("2026-12-01T00:00:00Z").`)
 
-export function recentChangesTool(backend: Backend) {
+export function recentChangesTool(sites: SiteSet) {
   return defineTool({
     name: 'recent_changes',
     title: 'Recent changes of the wiki (pointers, paged)',
@@ -37,10 +37,12 @@ export function recentChangesTool(backend: Backend) {
         .describe('Only these kinds of change (default all).'),
       limit: listLimit,
       continue: continueToken.optional(),
+      site: siteInput,
     }),
     output: recentChangesOutput,
     access: 'read',
     handler: async (args) => {
+      const backend = sites.pick(args.site)
       if (
         args.since !== undefined &&
         args.until !== undefined &&

@@ -10,6 +10,7 @@ import type { Backend, Revision } from '../backend.js'
 import { failureOf } from '../errors.js'
 import { commandEvidence, scopeOf, warningEvidence } from '../evidence.js'
 import { recheckInput, recheckOutput } from '../schemas.js'
+import type { SiteSet } from '../sites.js'
 
 /** The items of the claim's kind in its scope of a revision, as the evidence tools build them. */
 async function itemsAt(
@@ -101,15 +102,22 @@ export async function recheckClaim(backend: Backend, claim: RecheckClaim): Promi
   }
 }
 
-export function recheckTool(backend: Backend) {
+export function recheckTool(sites: SiteSet) {
   return defineTool({
     name: 'recheck',
     title: 'Does the wiki still say what the evidence said?',
     description:
-      'Compares prior evidence (one object from page/section/commands/warnings, or kind, title_or_url, anchor, revid and content_hash) with the current revision: unchanged, changed (with a unified diff of the verbatim text) or gone (page_not_found, section_not_found, block_not_found).',
+      'Compares prior evidence (one object from page/section/commands/warnings, or kind, title_or_url, anchor, revid and content_hash) with the current revision on the wiki it came from: unchanged, changed (with a unified diff of the verbatim text) or gone (page_not_found, section_not_found, block_not_found).',
     input: recheckInput,
     output: recheckOutput,
     access: 'read',
-    handler: async (args) => recheckClaim(backend, readRecheckClaim(backend.site, args)),
+    handler: async (args) => {
+      // Evidence is rechecked on the wiki it came from; a title on the site named or of its URL.
+      const backend =
+        args.evidence === undefined
+          ? sites.pick(args.site, args.title_or_url)
+          : sites.forEvidence(args.evidence, args.site)
+      return recheckClaim(backend, readRecheckClaim(backend.site, args))
+    },
   })
 }

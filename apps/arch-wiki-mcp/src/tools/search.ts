@@ -1,10 +1,11 @@
 import { defineTool } from '@wiki/mcp-core'
 import { asPointer } from '@wiki/provenance'
 import { z } from 'zod'
-import type { Backend, SearchHit } from '../backend.js'
-import { query, searchOutput } from '../schemas.js'
+import type { SearchHit } from '../backend.js'
+import type { SiteSet } from '../sites.js'
+import { query, searchOutput, siteInput } from '../schemas.js'
 
-export function searchTool(backend: Backend) {
+export function searchTool(sites: SiteSet) {
   return defineTool({
     name: 'search',
     title: 'Search the wiki (pointers, not evidence)',
@@ -19,10 +20,12 @@ export function searchTool(backend: Backend) {
         .describe(
           '"full_text" (default): exact title, then page text. "prefix": titles starting with the query.',
         ),
+      site: siteInput,
     }),
     output: searchOutput,
     access: 'read',
-    handler: async ({ query, limit, mode }) => {
+    handler: async ({ query, limit, mode, site }) => {
+      const backend = sites.pick(site)
       if (mode === 'prefix') {
         // One request to the wiki's completion search, in its order.
         const hits = await backend.prefixSearch(query, limit)

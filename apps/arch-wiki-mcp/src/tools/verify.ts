@@ -9,6 +9,7 @@ import type { Backend, Revision } from '../backend.js'
 import { failureOf } from '../errors.js'
 import { scopeOf, warningRaws, type Scope } from '../evidence.js'
 import { verifyInput, verifyOutput } from '../schemas.js'
+import type { SiteSet } from '../sites.js'
 
 /**
  * What the claim is compared with: the items of its pattern in its section, or, for a hash-only
@@ -87,16 +88,21 @@ async function itemsFor(
   return [...offline, ...(await warnings())]
 }
 
-export function verifyTool(backend: Backend) {
+export function verifyTool(sites: SiteSet) {
   return defineTool({
     name: 'verify',
     title: 'Check that evidence reproduces from its revision',
     description:
-      'Checks evidence against the wikitext of its revision, fetched from the wiki by revid (never from a URL in the input). Give one evidence object from page/section/commands/warnings, or revid with content_raw and/or content_hash (optionally source_pattern and section_anchor). A claimed pattern is checked by re-extraction: the text must be exactly such an item of that section, not merely occur in the page. checked says what was compared; matched is what re-extraction found, never the claim echoed back. reproduced false is an answer, not an error. Shows integrity against a named revision, never authenticity.',
+      'Checks evidence against the wikitext of its revision, fetched by revid (never from a URL in the input) from the wiki the evidence came from (its site.base_url and URLs; with several sites, site may name it). Give one evidence object from page/section/commands/warnings, or revid with content_raw and/or content_hash (optionally source_pattern and section_anchor). A claimed pattern is checked by re-extraction: the text must be exactly such an item of that section, not merely occur in the page. checked says what was compared; matched is what re-extraction found, never the claim echoed back. reproduced false is an answer, not an error. Shows integrity against a named revision, never authenticity.',
     input: verifyInput,
     output: verifyOutput,
     access: 'read',
     handler: async (args) => {
+      // The revision is read from the wiki the evidence came from, never from another site.
+      const backend =
+        args.evidence === undefined
+          ? sites.pick(args.site)
+          : sites.forEvidence(args.evidence, args.site)
       const claim = readVerifyClaim(args)
       const revision = await backend.revision(claim.revid)
       return judgeVerifyClaim(claim, {

@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@wiki/mcp-core'
+import type { PageRead } from '@wiki/wiki-adapters/markdown-folder'
 import * as z from 'zod'
 import { readOneSection, sectionOutput } from './wiki-read-section.js'
 import {
@@ -59,10 +60,31 @@ export function wikiReadPage({ source }: ToolDeps): Tool {
       args.section === undefined
         ? withHints(async () => {
             const page = await source.readPage(args.slug, { maxChars: args.maxChars })
-            // the page once: its body by default, the whole file (what a rewrite starts from) if asked
-            const { content, fileText, ...rest } = page
-            return args.full === true ? { ...rest, fileText } : { ...rest, content }
+            return readPageAnswer(page, args.full === true)
           }, pageNotFoundHint)
         : withHints(() => readOneSection(source, args.slug, args.section ?? ''), pageNotFoundHint),
   })
+}
+
+/**
+ * The page once: its body by default, the whole file (what a rewrite starts from) when `full`.
+ * The default answer leaves out what says nothing on a page an agent reads: the file's byte
+ * size (it describes `fileText`, which is not sent), empty `frontmatter`, `tags` and `aliases`,
+ * and `truncated` unless the body was cut; on a small page those fields were up to a fifth of
+ * the answer. The `full` answer keeps every field, as a rewrite compares against all of them.
+ */
+export function readPageAnswer(
+  page: PageRead,
+  full: boolean,
+): Partial<PageRead> & Pick<PageRead, 'path' | 'slug' | 'title' | 'updatedAt' | 'sha256'> {
+  const { content, fileText, size, truncated, frontmatter, tags, aliases, ...rest } = page
+  if (full) return { ...rest, frontmatter, tags, aliases, fileText, size, truncated }
+  return {
+    ...rest,
+    ...(Object.keys(frontmatter).length > 0 ? { frontmatter } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
+    ...(aliases.length > 0 ? { aliases } : {}),
+    content,
+    ...(truncated ? { truncated } : {}),
+  }
 }

@@ -151,6 +151,22 @@ describe('an Obsidian-style vault with default settings', () => {
     expect(full.fileText).toBe(await readFile(path.join(vault, 'Projects/Ideas.md'), 'utf8'))
   })
 
+  it('leaves empty and file-only fields out of a default read, and keeps them with full', async () => {
+    // README.md: no frontmatter, no tags, no aliases, not cut
+    const page = await ok('wikiReadPage', { slug: 'README' })
+    expect(Object.keys(page).sort()).toEqual(
+      ['content', 'links', 'path', 'sha256', 'slug', 'title', 'updatedAt'].sort(),
+    )
+    const full = await ok('wikiReadPage', { slug: 'README', full: true })
+    expect(full).toMatchObject({ frontmatter: {}, tags: [], aliases: [], truncated: false })
+    expect(full.size).toBe(Buffer.byteLength(VAULT['README.md'] ?? ''))
+    expect(full.sha256).toBe(page.sha256)
+    // a cut body says so
+    const cut = await ok('wikiReadPage', { slug: 'Projects/Ideas', maxChars: 1000 })
+    expect(cut.truncated).toBe(true)
+    expect((cut.content as string).length).toBe(1000)
+  })
+
   it('searches words and every tag form', async () => {
     const rack = await ok('wikiSearch', { q: 'rack' })
     expect((rack.results as { slug: string }[])[0]?.slug).toBe('Homelab/Server rack')

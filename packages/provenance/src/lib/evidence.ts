@@ -19,6 +19,15 @@ export interface SectionInfo {
   readonly link_anchor: string
 }
 
+/**
+ * The wiki an evidence object came from: the server's name for it and its base URL. A citation
+ * verifies against the wiki of `base_url`; the name is only what this server's settings call it.
+ */
+export interface EvidenceSite {
+  readonly name: string
+  readonly base_url: string
+}
+
 // ── Hashed evidence: revid, revision URLs and a SHA-256 of the verbatim wikitext ─────────────
 
 /** `page`: the whole revision. `wikitext_hash` attests the whole page, never a fragment. */
@@ -33,6 +42,7 @@ export interface PageEvidence {
   readonly wikitext_hash: string
   readonly sections: readonly SectionInfo[]
   readonly redirected_from: string | null
+  readonly site: EvidenceSite
 }
 
 /** `section`: one section's verbatim slice, rendered and raw. */
@@ -51,6 +61,7 @@ export interface SectionEvidence {
   readonly content_hash: string
   readonly content_hash_cleaned: string
   readonly redirected_from: string | null
+  readonly site: EvidenceSite
 }
 
 /** One `commands` item: a code block. */
@@ -68,6 +79,7 @@ export interface CommandEvidence {
   readonly revision_url: string
   readonly revision_wikitext_url: string
   readonly revid: number
+  readonly site: EvidenceSite
 }
 
 /** One `warnings` item: an admonition. `alias*` are set only for a redirect alias. */
@@ -85,6 +97,7 @@ export interface WarningEvidence {
   readonly revision_url: string
   readonly revision_wikitext_url: string
   readonly alias_revision_url: string | null
+  readonly site: EvidenceSite
 }
 
 /** The list envelope of `commands`, `warnings` and `links`. */
@@ -94,7 +107,14 @@ export type ListEnvelope<Key extends string, Item> = { readonly [K in Key]: read
 }
 
 export type CommandsResult = ListEnvelope<'commands', CommandEvidence>
-export type WarningsResult = ListEnvelope<'warnings', WarningEvidence>
+/**
+ * `warnings` also names the template profile it read admonitions with; `note` says why the list
+ * cannot be complete (a site without a profile), else null.
+ */
+export type WarningsResult = ListEnvelope<'warnings', WarningEvidence> & {
+  readonly profile: string
+  readonly note: string | null
+}
 
 // ── Attributed: revid and URLs, no key containing "hash" ──────────────────────────────────────
 
@@ -108,6 +128,7 @@ export interface LinkItem {
   readonly revision_url: string
   readonly revision_wikitext_url: string
   readonly revid: number
+  readonly site: EvidenceSite
 }
 
 export type LinksResult = ListEnvelope<'links', LinkItem> & {

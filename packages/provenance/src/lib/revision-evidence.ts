@@ -1,6 +1,7 @@
 // The shapes of the answers that read a page's past: its history (revids and URLs, no hash: a
 // list of edits quotes nothing) and the diff of two revisions (hashed: both revisions' wikitext
 // hashes, so anyone can fetch the two texts, check them and apply the diff).
+import type { EvidenceSite } from './evidence.js'
 
 /** One `history` entry. A field revision deletion hid is `null`, with its `*_hidden` flag set. */
 export interface HistoryRevision {
@@ -52,4 +53,5 @@ export interface DiffEvidence {
   readonly identical: boolean
   readonly diff: string
   readonly redirected_from: string | null
+  readonly site: EvidenceSite
 }

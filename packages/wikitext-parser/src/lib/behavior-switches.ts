@@ -6,7 +6,7 @@
  * leaves the table of contents' marker, which no line markup follows.
  */
 import { makeText } from './make-text.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { BehaviorSwitch, Content } from './types.js'
 
 const UNDERSCORE = 95

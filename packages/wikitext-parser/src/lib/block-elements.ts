@@ -6,7 +6,7 @@
  * cross another construct's edge.
  */
 import { blockElements, pairTags } from './html-tags.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content } from './types.js'
 
 /** Pairs block-level tags among `children` and among the children of the block nodes in them. */

@@ -11,7 +11,7 @@
  */
 import { nextAngle, type Body, type Line } from './body-lines.js'
 import { isHtmlTag, tagPattern } from './html-tags.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, Heading, InternalLink, LinkParameter, Text } from './types.js'
 
 /** The line holds a tag that keeps the lines after it from being preformatted. */

@@ -11,12 +11,12 @@ import { nextInlineTrigger } from './inline.js'
 import { lastOf } from './last-of.js'
 import { emitInline, lineBlocks } from './line-blocks.js'
 import { indentChars, runOf } from './line-runs.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import { redirect } from './redirect.js'
 import { innermost, isTableMarkup, tableLine, tableOpenAt, type TableState } from './tables.js'
-import { TextSink } from './text-sink.js'
+import { createTextSink, type TextSink } from './text-sink.js'
 import type { Content, Root } from './types.js'
-import type { Open, Wrapper } from './wrappers.js'
+import type { Opener, Wrapper } from './wrappers.js'
 
 /** Characters that can start block markup at the start of a container. */
 const blockStart = /^[*#:;\s{|!-]/u
@@ -52,7 +52,7 @@ export function restructure(
   }
   const children = from === 0 ? [] : node.children.slice(0, from)
   const body = bodyOf(context, from === 0 ? node.children : node.children.slice(from))
-  const out = new TextSink(context, children)
+  const out = createTextSink(context, children)
   context.unpairedBlockTag = false
   if (mode === 'block') block(context, body, out)
   else inlineAll(context, body, out)
@@ -82,18 +82,30 @@ interface Opened {
   sink: TextSink
 }
 
+/**
+ * The wrappers one container opens, with the sink of each. An object literal with this module's
+ * function as its method: a closure made per container would take its optimised code with it at
+ * each garbage collection.
+ */
+interface Wrappers extends Opener {
+  readonly context: ParseContext
+  readonly wrappers: Opened[]
+}
+
+function openWrapper(this: Wrappers, node: Wrapper): TextSink {
+  const sink = createTextSink(this.context, node.children)
+  this.wrappers.push({ node, sink })
+  return sink
+}
+
 function block(context: ParseContext, body: Body, out: TextSink): void {
   const input = context.input
   const lines = linesOf(context, body)
   writeLead(body, lines, out)
   // Wrappers get their end once their children are known, innermost first.
-  const wrappers: Opened[] = []
-  const open: Open = (node) => {
-    const sink = new TextSink(context, node.children)
-    wrappers.push({ node, sink })
-    return sink
-  }
-  const flow = lineBlocks(context, body, out, open)
+  const opener: Wrappers = { context, wrappers: [], open: openWrapper }
+  const wrappers = opener.wrappers
+  const flow = lineBlocks(context, body, out, opener)
   // Open tables, innermost last, with the row and cell (or caption) taking content.
   const tables: TableState[] = []
   // Least end of wrappers whose closing markup is not a child (`|}`, a row's marker).
@@ -108,13 +120,23 @@ function block(context: ParseContext, body: Body, out: TextSink): void {
       const state = lastOf(tables)
       if (state?.cellSink && !isTableMarkup(input, line.start + indent, leadStop)) {
         // Made at the cell's second line: most cells have one.
-        state.cellFlow ??= lineBlocks(context, body, state.cellSink, open)
+        state.cellFlow ??= lineBlocks(context, body, state.cellSink, opener)
         state.cellFlow.line(line, leadStop)
         continue
       }
       state?.cellFlow?.interrupt()
       flow.interrupt()
-      const closed = tableLine(context, body, line, leadStop, indent, tables, out, open, minimumEnd)
+      const closed = tableLine(
+        context,
+        body,
+        line,
+        leadStop,
+        indent,
+        tables,
+        out,
+        opener,
+        minimumEnd,
+      )
       // A line that closes the outermost table leaves its break to the container.
       if (closed && tables.length === 0) flow.tableClosed(line)
       else writeBreak(body, line, innermost(tables, out))

@@ -6,7 +6,7 @@
  */
 import { nextInlineTrigger } from './inline.js'
 import { makeText } from './make-text.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { TextSink } from './text-sink.js'
 import type { Content, Text } from './types.js'
 

@@ -6,7 +6,7 @@
  * records each such line; pass 2 reads it as part of the break before it (body-lines.ts).
  */
 import { findAhead } from './look-ahead.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 
 /**
  * Records the line of the comment at [at, end) when it holds only comments, spaces and tabs, and

@@ -4,8 +4,8 @@
  * start.
  */
 import { makeText } from './make-text.js'
-import { TextSink } from './text-sink.js'
-import type { ParseContext } from './preprocess.js'
+import { createTextSink } from './text-sink.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, ExternalLink } from './types.js'
 
 const urlChar = /[^\][<>"\u0000-\u0020\u007F\p{Zs}\uFFFD]/u
@@ -210,7 +210,7 @@ export function externalLinks(context: ParseContext, given: readonly Content[]):
   const input = context.input
   // An unclosed `[[` before a bracketed URL is text of its own: `[[http://a b]` holds a link.
   const items: Content[] = []
-  const joined = new TextSink(context, items)
+  const joined = createTextSink(context, items)
   joined.nodes(given)
   joined.flush()
   const result: Content[] = []

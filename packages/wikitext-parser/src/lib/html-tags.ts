@@ -5,7 +5,7 @@
  */
 import { makeText } from './make-text.js'
 import { lastOf } from './last-of.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, HtmlTag } from './types.js'
 
 const allowed: ReadonlySet<string> = new Set(
@@ -136,8 +136,13 @@ export function pairTags(
         open.pop()
         const children = result.splice(index + 1)
         result.pop()
+        // Written out rather than spread: a spread's hidden class is not kept alive by a
+        // literal's boilerplate, so a collection would free it with the code that checks for it.
         const element: HtmlTag = {
-          ...opener,
+          type: 'htmlTag',
+          name: opener.name,
+          rawName: opener.rawName,
+          attributes: opener.attributes,
           kind: 'element',
           closeTag: context.input.slice(node.position.start.offset, node.position.end.offset),
           children,

@@ -8,11 +8,8 @@ import { inlineSwitches } from './behavior-switches.js'
 import { externalLinks, protocolBefore, protocolFits } from './external-links.js'
 import { htmlTagNodes, pairLineTags } from './html-tags.js'
 import { quotes } from './quotes.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content } from './types.js'
-
-// Pass 1 asks whether a protocol starts at an offset through this module.
-export { protocolFits }
 
 /** What one sequence's texts may hold: each step runs only where its flag is set. */
 const HTML = 1

@@ -6,7 +6,7 @@ import type { Body, Line } from './body-lines.js'
 import { leadingSwitches } from './behavior-switches.js'
 import { lastOf } from './last-of.js'
 import { asciiSet } from './line-runs.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content } from './types.js'
 
 // PHP's `trim` set, less the line break a line never holds.

@@ -19,7 +19,8 @@ import {
   HEADING,
   LANG,
   LINK,
-  Scan,
+  createScan,
+  type Scan,
 } from './preprocess/scan-state.js'
 import { tag } from './preprocess/tags.js'
 import type { ParseContext } from './preprocess/types.js'
@@ -84,7 +85,7 @@ export function preprocess(
   to: number,
   headings: boolean,
 ): Content[] {
-  const scan = new Scan(context, from, to, headings)
+  const scan = createScan(context, from, to, headings)
   const input = scan.input
   let i = from
   if (headings && from === 0) i = openHeading(scan, 0, true)

@@ -6,9 +6,15 @@
  * once per such line.
  */
 import { lastOf } from './last-of.js'
-import { BOLD, ITALIC, Markers } from './quote-markers.js'
-import { flatQuoteTree, hasQuoteContainer, LineEvents, nestedQuoteTree } from './quote-tree.js'
-import type { ParseContext } from './preprocess.js'
+import { BOLD, createMarkers, ITALIC } from './quote-markers.js'
+import {
+  flatQuoteTree,
+  hasQuoteContainer,
+  lineEventsOf,
+  nestedQuoteTree,
+  textsOf,
+} from './quote-tree.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content } from './types.js'
 
 // doQuotes' states: what is open, outermost first; BOTH is a `'''''` run not yet resolved.
@@ -24,8 +30,8 @@ export function quotes(context: ParseContext, items: readonly Content[]): Conten
   // Runs of two or more apostrophes, as start offsets and lengths.
   const runStarts: number[] = []
   const runLengths: number[] = []
-  const events = hasQuoteContainer(items) ? new LineEvents(items) : null
-  const line = events?.texts()
+  const events = hasQuoteContainer(items) ? lineEventsOf(items) : null
+  const line = events === null ? undefined : textsOf(events)
   const texts = line === undefined ? items : line.texts
   // Spans are cut at containers' edges only if a run lies inside one.
   let runInside = false
@@ -88,7 +94,7 @@ export function quotes(context: ParseContext, items: readonly Content[]): Conten
     }
   }
 
-  const markers = new Markers()
+  const markers = createMarkers()
   let state = NONE
   for (let run = 0; run < runs; run++) {
     const s = runStarts[run] as number

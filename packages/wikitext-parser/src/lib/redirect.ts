@@ -1,5 +1,5 @@
 import { makeText } from './make-text.js'
-import type { ParseContext } from './preprocess.js'
+import type { ParseContext } from './preprocess/types.js'
 import type { Content, Redirect, Root } from './types.js'
 
 /** `#REDIRECT [[target]]` at the start of the page becomes a `redirect` node. */

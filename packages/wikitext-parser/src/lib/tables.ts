@@ -11,8 +11,8 @@ import { writeLinksAsText } from './link-as-text.js'
 import type { LineBlocks } from './line-blocks.js'
 import { colonChars, lineSpaceChars, runOf } from './line-runs.js'
 import { makeText } from './make-text.js'
-import type { ParseContext } from './preprocess.js'
-import { TextSink } from './text-sink.js'
+import type { ParseContext } from './preprocess/types.js'
+import { createTextSink, type TextSink } from './text-sink.js'
 import type {
   Content,
   List,
@@ -23,7 +23,7 @@ import type {
   TableCell,
   TableRow,
 } from './types.js'
-import type { Open } from './wrappers.js'
+import type { Opener } from './wrappers.js'
 
 /** Whether the line's lead at `at` (after its indent) is table markup: `{|`, `|…` or `!…`. */
 export function isTableMarkup(input: string, at: number, limit: number): boolean {
@@ -94,7 +94,7 @@ function attributesNode(
     children: [],
     position: context.pointer.position(from, to + delimiter.length),
   }
-  const sink = new TextSink(context, node.children)
+  const sink = createTextSink(context, node.children)
   writeLinksAsText(sink, itemsBetween(context, items, from, to))
   sink.flush()
   return node
@@ -143,13 +143,13 @@ export function tableLine(
   indent: number,
   tables: TableState[],
   out: TextSink,
-  open: Open,
+  opener: Opener,
   minimumEnd: Map<Content, number>,
 ): boolean {
   const items = itemsOf(context, body, line, line.start)
   const lead = context.input.slice(line.start, leadStop)
   const markStart = line.start + indent
-  const position = context.pointer.position
+  const pointer = context.pointer
   const addIndent = (target: TextSink): void => {
     if (indent > 0) target.text(line.start, markStart)
   }
@@ -157,16 +157,16 @@ export function tableLine(
   if (tableOpen !== -1) {
     const target = innermost(tables, out)
     addIndent(target)
-    const container = indentedTableItem(context, markStart, tableOpen, target, open)
+    const container = indentedTableItem(context, markStart, tableOpen, target, opener)
     const table: Table = {
       type: 'table',
       attributes: sourceFrom(context, items, tableOpen + 2),
       closed: false,
       children: [],
-      position: position(tableOpen, tableOpen + 2),
+      position: pointer.position(tableOpen, tableOpen + 2),
     }
     minimumEnd.set(table, Math.max(tableOpen + 2, lastOf(items)?.position.end.offset ?? 0))
-    const tableSink = open(table)
+    const tableSink = opener.open(table)
     if (table.attributes !== '') {
       tableSink.node(attributesNode(context, items, tableOpen + 2, lineEndOf(items), ''))
     }
@@ -202,10 +202,10 @@ export function tableLine(
       marker: context.input.slice(markStart, markEnd),
       attributes: sourceFrom(context, items, markEnd),
       children: [],
-      position: position(markStart, markEnd),
+      position: pointer.position(markStart, markEnd),
     }
     minimumEnd.set(row, Math.max(markEnd, lastOf(items)?.position.end.offset ?? 0))
-    const rowSink = open(row)
+    const rowSink = opener.open(row)
     if (row.attributes !== '') {
       rowSink.node(attributesNode(context, items, markEnd, lineEndOf(items), ''))
     }
@@ -228,7 +228,7 @@ export function tableLine(
     }
     // An implied row starts at the marker, so the indent before it goes to the table.
     addIndent(state.rowSink ?? state.tableSink)
-    const target = caption ? state.tableSink : ensureRow(context, state, markStart, open)
+    const target = caption ? state.tableSink : ensureRow(context, state, markStart, opener)
     const markerLength = caption ? 2 : 1
     const { separators, bangBars } = caption
       ? { separators: [], bangBars: [] }
@@ -261,7 +261,7 @@ export function tableLine(
             marker,
             attributes,
             children: [],
-            position: position(start, contentStart),
+            position: pointer.position(start, contentStart),
           }
         : {
             type: 'tableCell',
@@ -269,10 +269,10 @@ export function tableLine(
             attributes,
             header,
             children: [],
-            position: position(start, contentStart),
+            position: pointer.position(start, contentStart),
           }
       minimumEnd.set(cell, lone === -1 ? contentStart : lone + 1)
-      const cellSink = open(cell)
+      const cellSink = opener.open(cell)
       if (attributesChild) cellSink.node(attributesChild)
       cellSink.nodes(inline(context, content))
       target.node(cell)
@@ -296,7 +296,7 @@ function indentedTableItem(
   markStart: number,
   tableOpen: number,
   target: TextSink,
-  open: Open,
+  opener: Opener,
 ): TextSink {
   const colons = runOf(context.input, markStart, tableOpen, colonChars)
   let container = target
@@ -308,7 +308,7 @@ function indentedTableItem(
       children: [],
       position: context.pointer.position(markStart, markStart),
     }
-    open(list)
+    opener.open(list)
     container.node(list)
     const item: ListItem = {
       type: 'listItem',
@@ -318,14 +318,14 @@ function indentedTableItem(
       position: context.pointer.position(markStart, deepest ? markStart + colons : markStart),
     }
     list.children.push(item)
-    container = open(item)
+    container = opener.open(item)
   }
   if (colons > 0) container.text(markStart + colons, tableOpen)
   return container
 }
 
 /** The row cells go into: the open one, or an implied one (marker `''`). */
-function ensureRow(context: ParseContext, state: TableState, at: number, open: Open): TextSink {
+function ensureRow(context: ParseContext, state: TableState, at: number, opener: Opener): TextSink {
   if (!state.row || !state.rowSink) {
     const row: TableRow = {
       type: 'tableRow',
@@ -334,7 +334,7 @@ function ensureRow(context: ParseContext, state: TableState, at: number, open: O
       children: [],
       position: context.pointer.position(at, at),
     }
-    const rowSink = open(row)
+    const rowSink = opener.open(row)
     state.tableSink.node(row)
     state.row = row
     state.rowSink = rowSink

@@ -13,5 +13,7 @@ import type {
 /** A node whose children are written through a sink of their own. */
 export type Wrapper = List | ListItem | Preformatted | Table | TableRow | TableCell | TableCaption
 
-/** Opens a wrapper: its children are written through the sink it returns. */
-export type Open = (node: Wrapper) => TextSink
+/** Opens wrappers: the children of each are written through the sink `open` returns. */
+export interface Opener {
+  open(node: Wrapper): TextSink
+}

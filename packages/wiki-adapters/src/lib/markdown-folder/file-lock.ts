@@ -92,11 +92,14 @@ export class FileLocks {
     work: () => Promise<T>,
   ): Promise<T> {
     const releases: (() => Promise<void>)[] = []
+    // in parallel: a move holds a hundred locks, and each release is two file-system calls
     const releaseAll = async (): Promise<void> => {
-      for (const release of releases.splice(0)) {
-        this.#held.delete(release)
-        await release().catch(() => undefined)
-      }
+      await Promise.all(
+        releases.splice(0).map((release) => {
+          this.#held.delete(release)
+          return release().catch(() => undefined)
+        }),
+      )
     }
     try {
       const tried = await Promise.allSettled(targets.map((target) => this.#tryLock(target)))

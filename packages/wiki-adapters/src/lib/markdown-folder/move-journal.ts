@@ -30,7 +30,8 @@ export async function writeJournal(root: string, journal: MoveJournal): Promise<
 /**
  * Redoes a committed move: each temp file still present is renamed onto its target, the old
  * path removed, the folders synced, then the journal removed. Safe to run again after a crash
- * at any point of it.
+ * at any point of it. The renames are independent once the journal commits them all, so they
+ * run in parallel, as do the folder syncs; every one has settled before this returns or throws.
  */
 export async function completeJournal(
   root: string,
@@ -38,13 +39,15 @@ export async function completeJournal(
   beforeRename?: (tempPath: string) => void | Promise<void>,
 ): Promise<void> {
   const folders = new Set<string>()
-  for (const { temp, target } of journal.renames) {
-    const tempPath = path.join(root, temp)
-    if (!(await isRegularFile(tempPath))) continue
-    if (beforeRename) await beforeRename(tempPath)
-    await rename(tempPath, path.join(root, target))
-    folders.add(path.dirname(tempPath))
-  }
+  await settleAll(
+    journal.renames.map(async ({ temp, target }) => {
+      const tempPath = path.join(root, temp)
+      if (!(await isRegularFile(tempPath))) return
+      if (beforeRename) await beforeRename(tempPath)
+      await rename(tempPath, path.join(root, target))
+      folders.add(path.dirname(tempPath))
+    }),
+  )
   if (!journal.renames.some((entry) => entry.target === journal.remove)) {
     try {
       await unlink(path.join(root, journal.remove))
@@ -53,9 +56,15 @@ export async function completeJournal(
     }
     folders.add(path.dirname(path.join(root, journal.remove)))
   }
-  for (const folder of folders) await fsyncFolder(folder)
+  await Promise.all([...folders].map((folder) => fsyncFolder(folder)))
   await unlink(path.join(root, MOVE_JOURNAL))
   await fsyncFolder(root)
+}
+
+/** Waits for every promise, then throws the first failure, so nothing is still running after. */
+async function settleAll(work: readonly Promise<void>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(work)
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason
 }
 
 /**

@@ -5,7 +5,7 @@ import { invalidArguments } from './argument-error.js'
 import { writeTempFile } from './atomic-write.js'
 import type { FileLocks } from './file-lock.js'
 import { type LinkSpan, linkSpans } from './link-spans.js'
-import { type RawLink, SlugResolver } from './links.js'
+import type { RawLink, SlugResolver } from './links.js'
 import type { LockedPage, LockedWriter } from './locked-write.js'
 import { frontmatterEnd } from './markdown-sections.js'
 import { MOVE_JOURNAL, type MoveJournal, completeJournal, writeJournal } from './move-journal.js'
@@ -103,12 +103,13 @@ async function planMove(
     throw invalidArguments('from', `"${page.path}" is a symlink; move the file it points to`)
   const oldSlug = page.slug
   const newSlug = toPath.replace(/\.md$/i, '')
-  const slugs = [...catalog.pages()].map((p) => p.slug).filter((s) => s !== oldSlug)
+  const before = catalog.slugResolver()
   const plan: LinkPlan = {
     oldSlug,
     newSlug,
-    before: catalog.slugResolver(),
-    after: new SlugResolver([...slugs, newSlug]),
+    before,
+    // without aliases: a link by alias is rewritten to the page's new slug
+    after: before.changed([oldSlug], [newSlug], false),
     mayChange: mayChangeFilter(oldSlug, newSlug),
   }
   return { page, plan, touched: touchedPages(catalog, page.path, plan) }
@@ -161,12 +162,13 @@ async function commit(
     throw storageError(error, moved.path) ?? error
   }
   catalog.forget(moved.path)
+  const infos = await Promise.all(staged.map(({ write }) => stat(write.page.realPath)))
   const changed: { path: string; sha256: string }[] = []
-  for (const { write, bytes } of staged) {
-    const info = await stat(write.page.realPath)
-    catalog.store(parsePage(write.page.path, write.page.realPath, write.text, info))
+  staged.forEach(({ write, bytes }, i) => {
+    const info = infos[i]
+    if (info) catalog.store(parsePage(write.page.path, write.page.realPath, write.text, info))
     changed.push({ path: write.page.path, sha256: sha256Hex(bytes) })
-  }
+  })
   return changed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
@@ -187,7 +189,14 @@ interface LinkPlan {
  */
 function mayChangeFilter(oldSlug: string, newSlug: string): (target: string) => boolean {
   const names = [oldSlug.toLowerCase(), newSlug.toLowerCase()]
+  const lastUnits = new Set(names.map((name) => name.charCodeAt(name.length - 1)))
   return (target) => {
+    // A target ending in an ASCII character ends in its lower case after normalising and
+    // lower-casing (nothing composes with or folds into a following ASCII character), so one
+    // comparison turns most links away before the string work below.
+    const last = target.charCodeAt(target.length - 1)
+    if (last < 0x80 && !lastUnits.has(last >= 0x41 && last <= 0x5a ? last + 0x20 : last))
+      return false
     const lower = target.normalize('NFC').toLowerCase()
     return names.some((name) => name === lower || name.endsWith(`/${lower}`))
   }

@@ -45,8 +45,14 @@ export class PageCatalog {
   #watcher: FolderWatcher | undefined
   #sweepTimer: NodeJS.Timeout | undefined
   #refreshing: Promise<void> | undefined
-  /** Slug lookups for link resolution; dropped whenever the set of slugs changes. */
+  /**
+   * Slug lookups for link resolution, brought up to date when next asked for: slugs that came or
+   * went since are patched in (a move changes two of ten thousand), while a change of aliases
+   * drops them for a rebuild.
+   */
   #resolver: SlugResolver | undefined
+  readonly #slugsGone = new Set<string>()
+  readonly #slugsNew = new Set<string>()
 
   constructor(root: string, options: PageCatalogOptions) {
     this.root = root
@@ -124,7 +130,9 @@ export class PageCatalog {
   store(page: StoredPage, reused = false): void {
     const old = this.#pages.get(page.path)
     if (old) this.#bySlug.delete(old.slug)
-    if (!old || old.aliases.join('\n') !== page.aliases.join('\n')) this.#resolver = undefined
+    if ((old?.aliases ?? []).join('\n') !== page.aliases.join('\n')) this.#dropResolver()
+    if (old && old.slug !== page.slug) this.#slugGone(old.slug)
+    if (!old || old.slug !== page.slug) this.#slugNew(page.slug)
     this.#pages.set(page.path, page)
     this.#bySlug.set(page.slug, page)
     for (const listener of this.#listeners) listener.stored(page, reused)
@@ -135,11 +143,16 @@ export class PageCatalog {
     if (!page) return
     this.#pages.delete(pagePath)
     this.#bySlug.delete(page.slug)
-    this.#resolver = undefined
+    if (page.aliases.length > 0) this.#dropResolver()
+    this.#slugGone(page.slug)
     for (const listener of this.#listeners) listener.forgotten(page)
   }
 
   slugResolver(): SlugResolver {
+    if (this.#resolver && (this.#slugsGone.size > 0 || this.#slugsNew.size > 0))
+      this.#resolver = this.#resolver.changed(this.#slugsGone, this.#slugsNew, true)
+    this.#slugsGone.clear()
+    this.#slugsNew.clear()
     this.#resolver ??= new SlugResolver(
       this.#bySlug.keys(),
       [...this.#bySlug.values()].flatMap((page) =>
@@ -147,6 +160,21 @@ export class PageCatalog {
       ),
     )
     return this.#resolver
+  }
+
+  #dropResolver(): void {
+    this.#resolver = undefined
+    this.#slugsGone.clear()
+    this.#slugsNew.clear()
+  }
+
+  // A slug that goes and comes back (or comes and goes) before the next lookup cancels out.
+  #slugGone(slug: string): void {
+    if (this.#resolver && !this.#slugsNew.delete(slug)) this.#slugsGone.add(slug)
+  }
+
+  #slugNew(slug: string): void {
+    if (this.#resolver && !this.#slugsGone.delete(slug)) this.#slugsNew.add(slug)
   }
 
   /** Exact, then unique case-insensitive, then (no `/`) unique basename, then unique alias. */
@@ -207,20 +235,28 @@ export class PageCatalog {
   }
 
   async #applyDirty(): Promise<void> {
-    const dirty = [...this.#dirty]
+    // Dot names, `..` and lock folders (with all under them) never hold a page: a move alone
+    // reports a hundred lock folders made and removed.
+    const dirty = [...this.#dirty].filter(
+      (relative) =>
+        relative !== '' &&
+        !relative
+          .split('/')
+          .some((s) => s.startsWith('.') || s === '..' || s.toLowerCase().endsWith('.lock')),
+    )
     this.#dirty.clear()
-    for (const relative of dirty) {
-      if (relative === '' || relative.split('/').some((s) => s.startsWith('.') || s === '..'))
-        continue
+    // stat'ed together: a move or a checkout reports hundreds of paths at once
+    const infos = await Promise.all(
+      dirty.map((relative) => lstat(path.join(this.root, relative)).catch(() => undefined)),
+    )
+    for (const [i, relative] of dirty.entries()) {
       const absolute = path.join(this.root, relative)
-      let info
-      try {
-        info = await lstat(absolute)
-      } catch {
+      const info = infos[i]
+      if (!info) {
         const pagePath = relative.normalize('NFC')
-        this.forget(pagePath)
-        for (const key of [...this.#pages.keys()])
-          if (key.startsWith(`${pagePath}/`)) this.forget(key)
+        // a page was a file, so only a path that was none can have been a folder of pages
+        if (this.#pages.has(pagePath)) this.forget(pagePath)
+        else this.#forgetUnder(relative)
         continue
       }
       if (this.#throughLinkedFolder(relative)) {

@@ -75,7 +75,7 @@ export function bracePipe(scan: Scan, piece: Piece, at: number): void {
 function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void {
   flush(scan)
   const { context, input, site, out } = scan
-  const position = scan.pointer.position
+  const pointer = scan.pointer
   const start = piece.start + piece.count - matched
   const end = at + matched
   // Part k ≥ 1 starts at out index partIndex[3(k - 1)], after its `|` at partIndex[3(k - 1) + 1].
@@ -150,7 +150,7 @@ function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void 
   const nameNode: TemplateName = {
     type: 'templateName',
     children: clip(scan, piece.outStart, nameEndIndex, nameStart, colon === -1 ? nameEnd : colon),
-    position: position(nameStart, colon === -1 ? nameEnd : colon),
+    position: pointer.position(nameStart, colon === -1 ? nameEnd : colon),
   }
   const children: Transclusion['children'] = [nameNode]
   let positional = 0
@@ -160,9 +160,9 @@ function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void 
       delimiter: ':',
       name: null,
       index: ++positional,
-      valuePosition: position(colon + 1, nameEnd),
+      valuePosition: pointer.position(colon + 1, nameEnd),
       children: clip(scan, piece.outStart, nameEndIndex, colon + 1, nameEnd),
-      position: position(colon, nameEnd),
+      position: pointer.position(colon, nameEnd),
     }
     restructure(context, parameter, 0, 'block')
     children.push(parameter)
@@ -182,7 +182,7 @@ function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void 
       const nameNode: ParameterName = {
         type: 'parameterName',
         children: clip(scan, first, last, pipe + 1, equals),
-        position: position(pipe + 1, equals),
+        position: pointer.position(pipe + 1, equals),
       }
       parameterChildren.push(nameNode)
       valueStart = equals + 1
@@ -192,9 +192,9 @@ function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void 
       delimiter: '|',
       name: parameterName,
       index: equals === -1 ? ++positional : null,
-      valuePosition: position(valueStart, partEnd),
+      valuePosition: pointer.position(valueStart, partEnd),
       children: clip(scan, first, last, valueStart, partEnd, parameterChildren),
-      position: position(pipe, partEnd),
+      position: pointer.position(pipe, partEnd),
     }
     restructure(context, parameter, parameterName === null ? 0 : 1, 'block')
     children.push(parameter)
@@ -204,7 +204,7 @@ function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void 
     name,
     modifier,
     children,
-    position: position(start, end),
+    position: pointer.position(start, end),
   }
   const left = piece.count - matched
   if (left >= 2) {

@@ -64,7 +64,7 @@ function keepsLineBreak(context: ParseContext, items: readonly Content[], first:
 export function closeHeading(scan: Scan, lineEnd: number): void {
   flush(scan)
   const { context, input, out } = scan
-  const position = scan.pointer.position
+  const pointer = scan.pointer
   const piece = scan.top as Piece
   const contentStart = piece.start + piece.count
   // Skip trailing comments and spaces/tabs, then count the closing `=` run. A comment never
@@ -133,7 +133,7 @@ export function closeHeading(scan: Scan, lineEnd: number): void {
       trail: input.slice(runEnd, lineEnd),
       sectionIndex: piece.indexed && !afterTag ? ++context.headingIndex : null,
       children,
-      position: position(piece.start, lineEnd),
+      position: pointer.position(piece.start, lineEnd),
     }
     restructure(context, node, 0, 'inline')
     truncate(out, piece.outStart - 1)
@@ -160,7 +160,7 @@ export function closeHeading(scan: Scan, lineEnd: number): void {
       children: [
         scanText(scan, piece.start + open.length, piece.start + open.length + body.length),
       ],
-      position: position(piece.start, lineEnd),
+      position: pointer.position(piece.start, lineEnd),
     }
     restructure(context, node, 0, 'inline')
     truncate(out, piece.outStart - 1)

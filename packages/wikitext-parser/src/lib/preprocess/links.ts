@@ -4,7 +4,7 @@
  */
 import { framesImage } from '../block-tags.js'
 import { restructure } from '../blocks.js'
-import { protocolFits } from '../inline.js'
+import { protocolFits } from '../external-links.js'
 import { isHtmlTagName } from '../html-tags.js'
 import type { Content, InternalLink, LinkParameter, LinkTarget } from '../types.js'
 import { validTitle } from '../valid-title.js'
@@ -70,7 +70,7 @@ function nothingAfterPipe(scan: Scan, piece: Piece, closer: number, plain: boole
 /** `]]` at `closer` while a link is the innermost construct. Returns where to go on. */
 export function closeLink(scan: Scan, piece: Piece, closer: number): number {
   const { context, input, to, out, site } = scan
-  const position = scan.pointer.position
+  const pointer = scan.pointer
   let at = closer
   // MediaWiki's handleInternalLinks2: a text holding `[` followed by `]]]` keeps one `]`, and
   // so does a text that would be empty, as its link pattern wants a character there
@@ -151,7 +151,7 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
     {
       type: 'linkTarget',
       children: linkPart(scan, plain, piece.outStart, contentStart, targetEnd),
-      position: position(contentStart, targetEnd),
+      position: pointer.position(contentStart, targetEnd),
     },
   ]
   if (piece.firstPipe !== -1) {
@@ -178,7 +178,7 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
       const parameter: LinkParameter = {
         type: 'linkParameter',
         children: linkPart(scan, plain, piece.outStart, pipe + 1, end),
-        position: position(pipe, end),
+        position: pointer.position(pipe, end),
       }
       // A link's text, a file's caption too, is inline: MediaWiki reads no line-start markup
       // in it, even after a line break (`[[a|b\n* c]]` shows `b * c`).
@@ -195,7 +195,7 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
     kind: target.kind,
     trail,
     children,
-    position: position(piece.start, end),
+    position: pointer.position(piece.start, end),
   }
   // Links in its caption closed first: kept in order by inserting.
   if (framesImage(node)) insertInOrder(context.blockLevelNodes, piece.start)
@@ -241,8 +241,6 @@ function startsWithProtocol(scan: Scan, source: string): boolean {
   return protocolFits(scan.context, source, start)
 }
 
-/** The last tag checked by `insideHtmlTag`, per parse: its `<` and where it ends (-1: none). */
-const lastTag = new WeakMap<object, { angle: number; end: number }>()
 const tagAt = /<\/?([A-Za-z][A-Za-z0-9]*)([^<>]*)>/uy
 
 /**
@@ -261,19 +259,18 @@ function insideHtmlTag(scan: Scan, start: number): boolean {
   }
   if (low === 0) return false
   const angle = angles[low - 1] as number
-  let known = lastTag.get(scan.context)
-  if (known?.angle !== angle) {
+  // Links after one `<` read its tag once.
+  if (scan.tagAngle !== angle) {
     tagAt.lastIndex = angle
     const match = tagAt.exec(scan.input)
-    const end =
+    scan.tagAngle = angle
+    scan.tagEnd =
       match && isHtmlTagName((match[1] ?? '').toLowerCase(), match[2] ?? '')
         ? angle + match[0].length
         : -1
-    scan.context.work += end === -1 ? 1 : end - angle
-    known = { angle, end }
-    lastTag.set(scan.context, known)
+    scan.context.work += scan.tagEnd === -1 ? 1 : scan.tagEnd - angle
   }
-  return known.end > start
+  return scan.tagEnd > start
 }
 
 /** Inserts `offset` into the sorted `offsets`. */

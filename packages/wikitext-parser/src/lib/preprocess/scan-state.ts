@@ -7,9 +7,11 @@
  * its slice in place as text. Each item therefore moves at most once per enclosing node, and
  * unwinding costs nothing, which keeps the scan linear on unclosed input.
  *
- * Both are classes whose fields are all set in the constructor, and the construct modules are
- * functions of the module taking the scan first: V8 then sees one hidden class for each and no
- * closure made per parse, so a garbage collection between parses leaves its optimised code valid.
+ * Both are object literals of one shape each, made in one place, and the construct modules are
+ * functions of the module taking the scan first: no closure is made per parse, and V8 keeps a
+ * literal's hidden class alive through the literal's boilerplate (a class instance's lives only
+ * while an instance does), so a garbage collection between parses leaves the optimised code of
+ * the scan valid.
  */
 import { lastOf } from '../last-of.js'
 import { makeText } from '../make-text.js'
@@ -25,7 +27,7 @@ export const HEADING = 3
 export type PieceKind = 0 | 1 | 2 | 3
 
 /** An open construct. */
-export class Piece {
+export interface Piece {
   kind: PieceKind
   /** Offset of the opener's first character. */
   start: number
@@ -46,22 +48,10 @@ export class Piece {
   indexed: boolean
   /** Braces: a `-` right before them (`-{{`), which a last brace left over joins as `-{`. */
   dashed: boolean
-
-  constructor(kind: PieceKind, start: number, count: number, outStart: number) {
-    this.kind = kind
-    this.start = start
-    this.count = count
-    this.outStart = outStart
-    this.parts = null
-    this.firstPipe = -1
-    this.hasLink = false
-    this.indexed = true
-    this.dashed = false
-  }
 }
 
 /** One scan of [from, to) of the input. */
-export class Scan {
+export interface Scan {
   readonly context: ParseContext
   readonly input: string
   readonly pointer: Pointer
@@ -87,23 +77,36 @@ export class Scan {
   dashBeforeBraces: number
   /** A line led by comments was read inside a construct (closeCommentLedLines). */
   commentLedInside: boolean
+  /** The last `<` a link checked for an HTML tag around it (-1: none), and that tag's end. */
+  tagAngle: number
+  tagEnd: number
+}
 
-  constructor(context: ParseContext, from: number, to: number, headings: boolean) {
-    this.context = context
-    this.input = context.input
-    this.pointer = context.pointer
-    this.site = context.site
-    this.from = from
-    this.to = to
-    this.headings = headings
-    this.out = []
-    this.stack = []
-    this.top = undefined
-    this.pendingStart = -1
-    this.pendingEnd = -1
-    this.lineStart = from
-    this.dashBeforeBraces = -1
-    this.commentLedInside = false
+/** The state of a scan of [from, to) of the input (`headings`: whether it reads headings). */
+export function createScan(
+  context: ParseContext,
+  from: number,
+  to: number,
+  headings: boolean,
+): Scan {
+  return {
+    context,
+    input: context.input,
+    pointer: context.pointer,
+    site: context.site,
+    from,
+    to,
+    headings,
+    out: [],
+    stack: [],
+    top: undefined,
+    pendingStart: -1,
+    pendingEnd: -1,
+    lineStart: from,
+    dashBeforeBraces: -1,
+    commentLedInside: false,
+    tagAngle: -1,
+    tagEnd: -1,
   }
 }
 
@@ -160,7 +163,17 @@ export function openPiece(
   count: number,
   outStart: number,
 ): Piece {
-  const piece = new Piece(kind, start, count, outStart)
+  const piece: Piece = {
+    kind,
+    start,
+    count,
+    outStart,
+    parts: null,
+    firstPipe: -1,
+    hasLink: false,
+    indexed: true,
+    dashed: false,
+  }
   scan.stack.push(piece)
   scan.top = piece
   return piece
