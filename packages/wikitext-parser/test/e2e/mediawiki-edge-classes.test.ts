@@ -307,7 +307,17 @@ const classes: Record<string, { generate: Generator; chosen: string[] }> = {
   },
   'link title validity': {
     generate: linkTitles,
-    chosen: ['[[../Foo]] [[::Foo]] [[Talk:]] [[Foo&#124;bar]] [[Foo%7Cbar]]', '[[Foo#<bar>]]'],
+    chosen: [
+      '[[../Foo]] [[::Foo]] [[Talk:]] [[Foo&#124;bar]] [[Foo%7Cbar]]',
+      '[[Foo#<bar>]]',
+      "[[#</nowiki>''']]",
+      '[[Foo#</span>]]',
+      '[[Foo#<span>]]',
+      '[[Foo#<br>]]',
+      '[[Foo#<br/>]]',
+      '[[&nbsp;]]',
+      '[[Category:#if:*]]',
+    ],
   },
   'links in attributes': {
     generate: attributeLinks,
