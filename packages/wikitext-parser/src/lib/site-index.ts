@@ -54,10 +54,50 @@ function variableLookup(site: Site): NameLookup {
   const exact = new Set(site.variables)
   const anyCase = new Set(site.caseInsensitiveVariables.map((name) => name.toLowerCase()))
   if (anyCase.size === 0) return exact
-  // Most names are templates: lower-case only those short enough to be one of these.
-  const longest = Math.max(...[...anyCase].map((name) => name.length))
-  return {
-    has: (name) => exact.has(name) || (name.length <= longest && anyCase.has(name.toLowerCase())),
+  // Most names are templates: lower-case only those that could be one of these, by length and
+  // first letter.
+  let shortest = Infinity
+  let longest = 0
+  const firsts = new Set<number>()
+  for (const name of anyCase) {
+    shortest = Math.min(shortest, name.length)
+    longest = Math.max(longest, name.length)
+    firsts.add(name.charCodeAt(0))
+    firsts.add(name.toUpperCase().charCodeAt(0))
+  }
+  return new AnyCaseNames(exact, anyCase, shortest, longest, firsts)
+}
+
+/** Names matched as written, and some in any case. */
+class AnyCaseNames implements NameLookup {
+  readonly #exact: ReadonlySet<string>
+  readonly #anyCase: ReadonlySet<string>
+  readonly #shortest: number
+  readonly #longest: number
+  readonly #firsts: ReadonlySet<number>
+
+  constructor(
+    exact: ReadonlySet<string>,
+    anyCase: ReadonlySet<string>,
+    shortest: number,
+    longest: number,
+    firsts: ReadonlySet<number>,
+  ) {
+    this.#exact = exact
+    this.#anyCase = anyCase
+    this.#shortest = shortest
+    this.#longest = longest
+    this.#firsts = firsts
+  }
+
+  has(name: string): boolean {
+    if (this.#exact.has(name)) return true
+    return (
+      name.length >= this.#shortest &&
+      name.length <= this.#longest &&
+      this.#firsts.has(name.charCodeAt(0)) &&
+      this.#anyCase.has(name.toLowerCase())
+    )
   }
 }
 

@@ -25,7 +25,6 @@ import type { SiteIndex } from './site-index.js'
 export type TitleUse = 'link' | 'template' | 'page'
 
 // Characters MediaWiki's link pattern stops at, besides `<` and `>`.
-const stopsLink = /[[\]{}|\u0000-\u001F\u007F]/u
 // Characters a title may not hold once decoded (`#` is cut before this check).
 const illegalInTitle = /[<>[\]{}|\u0000-\u001F\u007F]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uFFFF]+;/u
 // Most titles are letters, digits, spaces and punctuation that decode to nothing else and that no
@@ -42,9 +41,12 @@ const tagStart = /^<\/?([A-Za-z][A-Za-z0-9]*)([^<>]*)>/u
  * template already replaced by a title character) as a title.
  */
 export function validTitle(source: string, site: SiteIndex, use: TitleUse): boolean {
+  const kind = classify(source)
+  // Plain characters, the common case: no link-pattern, decoding or character rules apply.
+  if (kind === PLAIN) return plainTitleValid(source, site, use)
   let value = source
   if (use === 'link') {
-    if (!linkPatternMatches(value)) return false
+    if (kind === STOPS || !linkPatternMatches(value)) return false
     if (value.includes('%')) value = percentDecoded(value)
   }
   if (plain.test(value)) return plainTitleValid(value, site, use)
@@ -52,6 +54,33 @@ export function validTitle(source: string, site: SiteIndex, use: TitleUse): bool
   // NFC changes nothing in ASCII, which most titles are.
   return titleValid(ascii.test(decoded) ? decoded : decoded.normalize('NFC'), site, use)
 }
+
+const PLAIN = 0
+const OTHER = 1
+const STOPS = 2
+
+/** One pass over the characters: all plain, one the link pattern stops at, or other. */
+function classify(value: string): number {
+  let kind = PLAIN
+  for (let at = 0; at < value.length; at++) {
+    const code = value.charCodeAt(at)
+    if (code < 128) {
+      const type = asciiTypes[code] as number
+      if (type === STOPS) return STOPS
+      if (type === OTHER) kind = OTHER
+    } else if (code < 0xc0 || code > 0x24f) {
+      kind = OTHER
+    }
+  }
+  return kind
+}
+
+// Per ASCII code: plain (as `plain` reads it), stopping MediaWiki's link pattern, or other.
+const asciiTypes = new Uint8Array(128).fill(OTHER)
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 _-,\'()!?*@$^`+=:#/.;"')
+  asciiTypes[char.charCodeAt(0)] = PLAIN
+for (let code = 0; code < 32; code++) asciiTypes[code] = STOPS
+for (const char of '[]{}|\u007F') asciiTypes[char.charCodeAt(0)] = STOPS
 
 /** `_` or a space, which titles trim and collapse. */
 function isSpace(code: number): boolean {
@@ -124,7 +153,6 @@ function namespaceKey(value: string, start: number, end: number): string {
  * tag, and each `>` after it up to the next `<`, has been escaped.
  */
 function linkPatternMatches(value: string): boolean {
-  if (stopsLink.test(value)) return false
   if (!value.includes('<') && !value.includes('>')) return true
   let escaping = false
   for (let at = 0; at < value.length; at++) {

@@ -96,8 +96,8 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
   let titleSource = ''
   if (plain) {
     context.work++
+    // `validTitle` below refuses the characters that stop the link pattern.
     targetSource = input.slice(contentStart, targetEnd)
-    valid = !stopsTarget.test(targetSource)
     titleSource = targetSource
   }
   for (let index = piece.outStart; index < out.length && valid; index++) {
