@@ -9,8 +9,18 @@ export interface Site {
   readonly extensionTags: Readonly<Record<string, ExtensionTagMode>>
   /** Variables (`PAGENAME`, `!`); matched case-sensitively, as MediaWiki's are by default. */
   readonly variables: readonly string[]
-  /** Parser function hooks (`#if`, `lc`); matched case-insensitively. */
+  /**
+   * Variables whose magic word is case-insensitive (`SERVER`: `{{server}}` is the variable too),
+   * as siteinfo's `magicwords` marks them (`"case-sensitive": false`).
+   */
+  readonly caseInsensitiveVariables: readonly string[]
+  /** Parser function hooks (`#if`, `lc`); matched case-insensitively, unless listed below. */
   readonly functionHooks: readonly string[]
+  /**
+   * Hooks whose magic word is case-sensitive, as written in the wikitext (`PAGENAME`:
+   * `{{Pagename:x}}` is a template), as siteinfo's `magicwords` marks them.
+   */
+  readonly caseSensitiveFunctionHooks: readonly string[]
   /** Behaviour switches without underscores (`TOC`, `NOTOC`); matched case-insensitively. */
   readonly behaviorSwitches: readonly string[]
   /** URL protocols (`https://`, `mailto:`). */
@@ -23,6 +33,11 @@ export interface Site {
   readonly categoryNamespaces: readonly string[]
   /** Other namespace names and aliases (a link to them is still a page link). */
   readonly namespaces: readonly string[]
+  /**
+   * Names and aliases of the Talk namespace (also listed in `namespaces`): a talk page of a page
+   * with a namespace prefix (`Talk:File:x`) is no title.
+   */
+  readonly talkNamespaces: readonly string[]
   /** Interwiki prefixes, lower-case. */
   readonly interwikiPrefixes: readonly string[]
   /** Characters a link trail may hold, as a regular expression character class body (`a-z`). */
@@ -71,6 +86,14 @@ export const defaultSite: Site = Object.freeze({
       'CASCADINGSOURCES ! ='
     ).split(' '),
   ),
+  caseInsensitiveVariables: Object.freeze([
+    'ARTICLEPATH',
+    'PAGEID',
+    'SCRIPTPATH',
+    'SERVER',
+    'SERVERNAME',
+    'STYLEPATH',
+  ]),
   functionHooks: Object.freeze(
     (
       'ns nse urlencode lcfirst ucfirst lc uc localurl localurle fullurl fullurle canonicalurl ' +
@@ -85,6 +108,19 @@ export const defaultSite: Site = Object.freeze({
       'int special speciale tag formal displaytitle #language #special #speciale #tag #formatdate ' +
       '#if #ifeq #switch #ifexist #ifexpr #iferror #time #timel #expr #rel2abs #titleparts ' +
       '#invoke #property #statements msgnw'
+    ).split(' '),
+  ),
+  caseSensitiveFunctionHooks: Object.freeze(
+    (
+      'BASEPAGENAME BASEPAGENAMEE CASCADINGSOURCES DEFAULTSORT DEFAULTSORTKEY DEFAULTCATEGORYSORT ' +
+      'DISPLAYTITLE FULLPAGENAME FULLPAGENAMEE NAMESPACE NAMESPACEE NAMESPACENUMBER NUMBERINGROUP ' +
+      'NUMINGROUP NUMBEROFACTIVEUSERS NUMBEROFADMINS NUMBEROFARTICLES NUMBEROFEDITS NUMBEROFFILES ' +
+      'NUMBEROFPAGES NUMBEROFUSERS PAGENAME PAGENAMEE PAGESINCATEGORY PAGESINCAT PAGESIZE ' +
+      'PROTECTIONEXPIRY PROTECTIONLEVEL REVISIONDAY REVISIONDAY2 REVISIONID REVISIONMONTH ' +
+      'REVISIONMONTH1 REVISIONTIMESTAMP REVISIONUSER REVISIONYEAR ROOTPAGENAME ROOTPAGENAMEE ' +
+      'SUBJECTPAGENAME ARTICLEPAGENAME SUBJECTPAGENAMEE ARTICLEPAGENAMEE SUBJECTSPACE ARTICLESPACE ' +
+      'SUBJECTSPACEE ARTICLESPACEE SUBPAGENAME SUBPAGENAMEE TALKPAGENAME TALKPAGENAMEE TALKSPACE ' +
+      'TALKSPACEE'
     ).split(' '),
   ),
   behaviorSwitches: Object.freeze(
@@ -123,6 +159,7 @@ export const defaultSite: Site = Object.freeze({
     'Module',
     'Module talk',
   ]),
+  talkNamespaces: Object.freeze(['Talk']),
   interwikiPrefixes: Object.freeze([]),
   linkTrail: 'a-z',
   redirectWords: Object.freeze(['#REDIRECT']),
@@ -132,13 +169,16 @@ export const defaultSite: Site = Object.freeze({
 
 const listKeys = [
   'variables',
+  'caseInsensitiveVariables',
   'functionHooks',
+  'caseSensitiveFunctionHooks',
   'behaviorSwitches',
   'urlProtocols',
   'fileNamespaces',
   'mediaNamespaces',
   'categoryNamespaces',
   'namespaces',
+  'talkNamespaces',
   'interwikiPrefixes',
   'redirectWords',
 ] as const

@@ -24,11 +24,12 @@ export const tagPattern: RegExp = /<(\/?)([A-Za-z][A-Za-z0-9]*)([^<>]*)>/gu
  * A registered extension tag that did not close in pass 1 is text, not HTML.
  */
 export function isHtmlTag(context: ParseContext, name: string, attributes: string): boolean {
-  return (
-    allowed.has(name) &&
-    !context.site.tags.has(name) &&
-    (attributes === '' || /^[\s/]/u.test(attributes))
-  )
+  return isHtmlTagName(name, attributes) && !context.site.tags.has(name)
+}
+
+/** Whether Sanitizer allows a tag of this lower-cased name, attributes as `tagPattern` reads them. */
+export function isHtmlTagName(name: string, attributes: string): boolean {
+  return allowed.has(name) && (attributes === '' || /^[\s/]/u.test(attributes))
 }
 
 /** The line's items with each HTML tag in its texts as an `htmlTag` node of its own, unpaired. */

@@ -119,13 +119,14 @@ export function preprocess(
       const at = i
       const isComment = input.startsWith('<!--', at)
       i = isComment ? comment(scan, at) : tag(scan, at)
-      if (isComment && at === scan.lineStart) {
+      if (at === scan.lineStart && (isComment || ledByInclusionTag(scan, at))) {
         scan.lineStart = i
-        // MediaWiki renders a heading from its text once comments are gone: a line led by
-        // comments is one, though its preprocessor gave it no section index. Inside an open
-        // construct it is the construct's text (what a template does with it is its own).
+        // MediaWiki renders a heading from its text once comments and inclusion tags are gone:
+        // a line led by them is one, though its preprocessor gave it no section index. Inside
+        // an open construct it is the construct's text (what a template does with it is its
+        // own).
         if (headings && scan.top === undefined && i < to) i = openHeading(scan, i, false)
-        else if (scan.top !== undefined) scan.commentLedInside = true
+        else if (scan.top !== undefined && isComment) scan.commentLedInside = true
       }
     } else if (code === 123) {
       // {
@@ -172,4 +173,10 @@ export function preprocess(
   closeLeftOpen(scan)
   if (headings && scan.commentLedInside) closeCommentLedLines(scan)
   return scan.out
+}
+
+/** Whether the item just read at `at` is an inclusion tag (`<noinclude>`, `<includeonly>…`). */
+function ledByInclusionTag(scan: Scan, at: number): boolean {
+  const last = scan.out[scan.out.length - 1]
+  return last?.type === 'inclusionTag' && last.position.start.offset === at
 }

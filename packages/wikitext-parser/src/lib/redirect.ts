@@ -18,17 +18,28 @@ export function redirect(context: ParseContext, tree: Root): void {
   const wordEnd = start + word.length
   const children: Content[] = []
   if (between !== '') children.push(makeText(context, wordEnd, first.position.end.offset))
-  children.push(link)
+  // MediaWiki reads a redirect's target as a plain link, whatever its namespace (a category or
+  // file is linked, not added or shown), and parses the text after its `]]` on its own: no trail.
+  const linkEnd = link.position.end.offset - link.trail.length
+  children.push({
+    ...link,
+    kind: link.kind === 'category' || link.kind === 'file' ? 'page' : link.kind,
+    trail: '',
+    position: context.pointer.position(link.position.start.offset, linkEnd),
+  })
   const node: Redirect = {
     type: 'redirect',
     value: context.input.slice(start, wordEnd),
     children,
-    position: context.pointer.position(start, link.position.end.offset),
+    position: context.pointer.position(start, linkEnd),
   }
   tree.children.splice(
     0,
     2,
     ...(lead === '' ? [] : [makeText(context, first.position.start.offset, start)]),
     node,
+    ...(linkEnd < link.position.end.offset
+      ? [makeText(context, linkEnd, link.position.end.offset)]
+      : []),
   )
 }

@@ -1,13 +1,19 @@
 import { createLocator } from './create-locator.js'
 import type { Span } from './extract/walk.js'
 import { fromWikitext } from './from-wikitext.js'
-import { enterable, type Enterable } from './sections-of.js'
-import type { Content, Heading, Root } from './types.js'
+import { defaultSite } from './define-site.js'
+import { redirectBodyStart } from './redirect-body.js'
+import { renderedChildren, unindexesHeadings } from './rendered-children.js'
+import { indexSite } from './site-index.js'
+import type { Content, Heading, Node, Root } from './types.js'
 import { WikitextParserError } from './wikitext-parser-error.js'
 
 /** What {@link sectionSliceAt} takes: one entry of MediaWiki's section list and its neighbour. */
 export interface SectionSliceAtOptions {
-  /** The section's `byteoffset`, which counts code points, not bytes. */
+  /**
+   * The section's `byteoffset`, which counts code points, not bytes; on a redirect page, from
+   * after the redirect line, as MediaWiki parses only the text after it.
+   */
   codePointOffset: number
   /** The section's `level`, 1 to 6. */
   level: number
@@ -48,13 +54,17 @@ export function sectionSliceAt(
     )
   }
   const locator = createLocator(wikitext)
+  const root = tree ?? fromWikitext(wikitext)
+  const base = locator.toCodePoint(redirectBodyStart(root, wikitext))
   const codePoints = locator.toCodePoint(wikitext.length)
-  if (codePointOffset > codePoints) return null
-  if (nextCodePointOffset !== null && nextCodePointOffset > codePoints) return null
-  const start = locator.fromCodePoint(codePointOffset)
+  if (base + codePointOffset > codePoints) return null
+  if (nextCodePointOffset !== null && base + nextCodePointOffset > codePoints) return null
+  const start = locator.fromCodePoint(base + codePointOffset)
   const end =
-    nextCodePointOffset === null ? wikitext.length : locator.fromCodePoint(nextCodePointOffset)
-  const heading = headingAt(tree ?? fromWikitext(wikitext), start)
+    nextCodePointOffset === null
+      ? wikitext.length
+      : locator.fromCodePoint(base + nextCodePointOffset)
+  const heading = headingAt(root, start)
   if (heading === null || heading.depth !== level || heading.sectionIndex === null) return null
   if (end < heading.position.end.offset) return null
   return { start, end }
@@ -99,16 +109,18 @@ function isOffset(value: unknown): value is number {
  * holds it: a few binary searches instead of a walk over the whole tree.
  */
 function headingAt(root: Root, offset: number): Heading | null {
-  let parent: Enterable = root
+  // Only templates need the site (is a name a title?), and no heading inside one has an index.
+  const site = indexSite(defaultSite)
+  let parent: Node = root
   for (;;) {
-    const child = childAt(parent.children, offset)
+    const child = childAt(renderedChildren(parent, site), offset)
     if (!child) return null
     if (child.type === 'heading') return child.position.start.offset === offset ? child : null
     // HTML headings are not entered by sectionsOf either.
     if (child.type === 'htmlTag' && child.kind === 'element' && /^h[1-6]$/u.test(child.name)) {
       return null
     }
-    if (!enterable(child)) return null
+    if (unindexesHeadings(child)) return null
     parent = child
   }
 }

@@ -4,6 +4,8 @@ import { defaultSite, type Site } from './define-site.js'
 import { fromWikitext } from './from-wikitext.js'
 import type { Profile } from './profile/define-profile.js'
 import { roleOf } from './profile/role-of.js'
+import { renderedChildren, unindexesHeadings } from './rendered-children.js'
+import { indexSite } from './site-index.js'
 import { toWikitext } from './to-wikitext.js'
 import type {
   Content,
@@ -65,34 +67,49 @@ export function sectionsOf(
     )
   }
   const length = root.position.end.offset
+  const siteIndex = indexSite(site)
   const found: {
     node: Heading | HtmlTag
     level: Section['level']
     text: string
     exact: boolean
+    indexed: boolean
   }[] = []
   const counter = { bareLinks: 0 }
   // Pre-order over page content; constructs whose output is not page text are not entered.
+  // Below a template or argument MediaWiki prints as written, headings have no index.
   const stack: Node[] = [root]
+  const unindexedBelow: boolean[] = [false]
   while (stack.length > 0) {
     const node = stack.pop() as Node
+    const unindexed = unindexedBelow.pop() as boolean
     if (node.type === 'externalLink' && node.bracketed && node.children.length === 0)
       counter.bareLinks++
     if (node.type === 'heading') {
       const { text, exact } = render(node.children, profile, counter)
-      found.push({ node, level: node.depth, text, exact })
+      found.push({ node, level: node.depth, text, exact, indexed: !unindexed })
       continue
     }
     if (node.type === 'htmlTag' && node.kind === 'element' && /^h[1-6]$/u.test(node.name)) {
       const { text, exact } = render(node.children, profile, counter)
-      found.push({ node, level: Number(node.name.slice(1)) as Section['level'], text, exact })
+      found.push({
+        node,
+        level: Number(node.name.slice(1)) as Section['level'],
+        text,
+        exact,
+        indexed: false,
+      })
       continue
     }
-    if (!enterable(node)) continue
-    for (let index = node.children.length - 1; index >= 0; index--) {
-      const child = node.children[index]
+    const children = renderedChildren(node, siteIndex)
+    const below = unindexed || unindexesHeadings(node)
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index]
       // Half the nodes are text, which holds nothing this walk looks for.
-      if (child && child.type !== 'text') stack.push(child)
+      if (child && child.type !== 'text') {
+        stack.push(child)
+        unindexedBelow.push(below)
+      }
     }
   }
 
@@ -109,7 +126,7 @@ export function sectionsOf(
   }
   const legacy = site.fragmentMode.length > 1 || site.fragmentMode[0] === 'legacy'
   const sections: Section[] = []
-  for (const { node, level, text, exact } of found) {
+  for (const { node, level, text, exact, indexed } of found) {
     const headline = headlineOf(text, site.headingIds)
     let { anchor, linkAnchor } = anchorsOf(headline)
     const base = anchor
@@ -142,7 +159,7 @@ export function sectionsOf(
       anchor,
       linkAnchor,
       anchorExact: exact,
-      index: node.type === 'heading' ? node.sectionIndex : null,
+      index: node.type === 'heading' && indexed ? node.sectionIndex : null,
       start: node.position.start.offset,
       end: length,
       node,
@@ -157,28 +174,6 @@ export function sectionsOf(
     next = section.start
   }
   return sections
-}
-
-/** A node that has children. */
-export type Enterable = Extract<Node, { children: unknown }>
-
-/**
- * Whether page headings can lie inside `node`: not in what templates, links, tags and comments
- * hold, whose text is not the page's own.
- */
-export function enterable(node: Node): node is Enterable {
-  switch (node.type) {
-    case 'template':
-    case 'parserFunction':
-    case 'magicWord':
-    case 'templateArgument':
-    case 'internalLink':
-    case 'extensionTag':
-    case 'comment':
-      return false
-    default:
-      return 'children' in node
-  }
 }
 
 /**

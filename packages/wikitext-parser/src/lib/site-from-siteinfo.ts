@@ -48,7 +48,9 @@ export function siteFromSiteinfo(json: unknown): Site {
     const switches: string[] = []
     const variableNames = new Set(variables)
     const aliasesOfVariables: string[] = []
+    const anyCaseVariables: string[] = []
     const hookAliases: string[] = []
+    const exactHooks: string[] = []
     const hookNames = new Set(hooks)
     for (const word of root.magicwords) {
       if (!isObject(word) || typeof word.name !== 'string') continue
@@ -59,17 +61,27 @@ export function siteFromSiteinfo(json: unknown): Site {
           if (match?.[1]) switches.push(match[1].toUpperCase())
         }
       }
-      if (variableNames.has(word.name)) for (const alias of aliases) aliasesOfVariables.push(alias)
+      // formatversion=2 writes a boolean; the default format an empty string when it is true.
+      const caseSensitive = word['case-sensitive'] === true || word['case-sensitive'] === ''
+      if (variableNames.has(word.name)) {
+        for (const alias of aliases) aliasesOfVariables.push(alias)
+        if (!caseSensitive) for (const alias of aliases) anyCaseVariables.push(alias)
+      }
       if (hookNames.has(word.name)) {
         for (const alias of aliases) {
           const bare = alias.replace(/:$/u, '')
           hookAliases.push(bare, bare.startsWith('#') ? bare : `#${bare}`)
+          if (caseSensitive) exactHooks.push(bare)
         }
       }
       if (word.name === 'redirect') site.redirectWords = aliases
     }
     if (switches.length > 0) site.behaviorSwitches = switches
-    if (aliasesOfVariables.length > 0) site.variables = [...aliasesOfVariables, '!', '=']
+    if (aliasesOfVariables.length > 0) {
+      site.variables = [...aliasesOfVariables, '!', '=']
+      site.caseInsensitiveVariables = anyCaseVariables
+    }
+    if (hooks.length > 0) site.caseSensitiveFunctionHooks = exactHooks
     if (hookAliases.length > 0) site.functionHooks = [...(site.functionHooks ?? []), ...hookAliases]
   } else if (variables.length > 0) {
     site.variables = [...variables, '!', '=']
@@ -93,6 +105,7 @@ export function siteFromSiteinfo(json: unknown): Site {
     site.fileNamespaces = unique(byId.get(6))
     site.mediaNamespaces = unique(byId.get(-2))
     site.categoryNamespaces = unique(byId.get(14))
+    site.talkNamespaces = unique(byId.get(1))
     site.namespaces = [...byId.entries()]
       .filter(([id]) => id !== 6 && id !== -2 && id !== 14 && id !== 0)
       .flatMap(([, names]) => unique(names))

@@ -7,6 +7,7 @@ import { itemsOf, type Body, type Line } from './body-lines.js'
 import { cellSplitsIn } from './cell-splits.js'
 import { inline } from './inline.js'
 import { lastOf } from './last-of.js'
+import { writeLinksAsText } from './link-as-text.js'
 import type { LineBlocks } from './line-blocks.js'
 import { colonChars, lineSpaceChars, runOf } from './line-runs.js'
 import { makeText } from './make-text.js'
@@ -94,7 +95,7 @@ function attributesNode(
     position: context.pointer.position(from, to + delimiter.length),
   }
   const sink = createTextSink(context, node.children)
-  sink.nodes(itemsBetween(context, items, from, to))
+  writeLinksAsText(sink, itemsBetween(context, items, from, to))
   sink.flush()
   return node
 }

@@ -93,7 +93,7 @@ export interface HtmlTag extends ParentBase {
 export interface Heading extends ParentBase {
   type: 'heading'
   depth: 1 | 2 | 3 | 4 | 5 | 6
-  /** Spaces, tabs and comments after the closing run, as written. */
+  /** Spaces, tabs, comments and inclusion tags after the closing run, as written. */
   trail: string
   /** The preprocessor's heading index (as in `action=edit&section=N`), or `null` for a heading MediaWiki renders without one. */
   sectionIndex: number | null

@@ -317,8 +317,18 @@ function spansOfTree(tree: Node): Span[] {
       if (node.sectionIndex !== null) {
         spans.push([`h${node.depth} ${node.sectionIndex}`, start.offset, end.offset])
       }
-      // The comments after its closing run are in its `trail`, as written.
-      spans.push(...commentSpans(node.trail, end.offset - node.trail.length))
+      // The comments and inclusion tags after its closing run are in its `trail`, as written.
+      const trailStart = end.offset - node.trail.length
+      for (const item of fromWikitext(node.trail).children) {
+        if (item.type === 'comment' || item.type === 'inclusionTag') {
+          const kind = item.type === 'comment' ? 'comment' : 'ignore'
+          spans.push([
+            kind,
+            trailStart + item.position.start.offset,
+            trailStart + item.position.end.offset,
+          ])
+        }
+      }
     }
     // MediaWiki's parse tree keeps an extension tag's content as raw text, parsed only when
     // the tag runs (`<ref>` through Cite); ours parses wikitext-mode content at once.

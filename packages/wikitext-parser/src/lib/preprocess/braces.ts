@@ -3,6 +3,7 @@
  * (`{{{ }}}`), their names and `|` parameters; a run's left-over `{` after `-` opens a `-{`.
  */
 import { restructure } from '../blocks.js'
+import { isHook } from '../site-index.js'
 import type {
   Content,
   ParameterName,
@@ -119,10 +120,9 @@ function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void 
       colon === -1 ? '' : sourceOf(scan, piece.outStart, nameEndIndex, nameStart, colon)
     const bare = prefix.replace(modifiers, '')
     const core = bare.trim()
-    // Lower-casing never shortens a string, so a longer core is no hook.
-    const hook =
-      colon === -1 || core.length > site.longestHook ? '' : core.replace(/_/gu, ' ').toLowerCase()
-    if (colon !== -1 && site.hooks.has(hook)) {
+    // Lower-casing never shortens a string, so a longer core is no hook. A hook whose magic
+    // word is case-sensitive must be written as registered (`{{Pagename:x}}` is a template).
+    if (colon !== -1 && core.length <= site.longestHook && isHook(site, core.replace(/_/gu, ' '))) {
       type = 'parserFunction'
       nameSource = bare
       sourceStart = nameStart + prefix.length - bare.length
@@ -132,7 +132,13 @@ function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void 
   }
   const trimmed = nameSource.trim()
   // Looking a string up hashes all of it (up to 16 K characters): a deep nest's names are long.
-  if (type === 'template' && trimmed.length <= site.longestVariable && site.variables.has(trimmed))
+  // A variable takes no parameters: `{{PAGENAME|x}}` is a template.
+  if (
+    type === 'template' &&
+    parts === 1 &&
+    trimmed.length <= site.longestVariable &&
+    site.variables.has(trimmed)
+  )
     type = 'magicWord'
   let name: string
   if (asWritten && trimmed.length > 64) {

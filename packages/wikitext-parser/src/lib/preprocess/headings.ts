@@ -68,13 +68,20 @@ export function closeHeading(scan: Scan, lineEnd: number): void {
   const piece = scan.top as Piece
   const contentStart = piece.start + piece.count
   // Skip trailing comments and spaces/tabs, then count the closing `=` run. A comment never
-  // closed runs to the end of the text: MediaWiki finds no closing run before it.
+  // closed runs to the end of the text: MediaWiki finds no closing run before it. Inclusion
+  // tags are skipped too, as MediaWiki's heading pass reads the line without them, but its
+  // preprocessor then sees no heading: no section index.
   let index = out.length - 1
   let runEnd = -1
+  let afterTag = false
   for (; index >= piece.outStart; index--) {
     const item = out[index]
     context.work++
     if (!item || (item.type === 'comment' && item.closed)) continue
+    if (item.type === 'inclusionTag') {
+      afterTag = true
+      continue
+    }
     if (item.type !== 'text') break
     const value = item.value
     let kept = value.length
@@ -124,7 +131,7 @@ export function closeHeading(scan: Scan, lineEnd: number): void {
       type: 'heading',
       depth: level as Heading['depth'],
       trail: input.slice(runEnd, lineEnd),
-      sectionIndex: piece.indexed ? ++context.headingIndex : null,
+      sectionIndex: piece.indexed && !afterTag ? ++context.headingIndex : null,
       children,
       position: pointer.position(piece.start, lineEnd),
     }

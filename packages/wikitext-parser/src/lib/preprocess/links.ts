@@ -5,8 +5,10 @@
 import { framesImage } from '../block-tags.js'
 import { restructure } from '../blocks.js'
 import { protocolFits } from '../external-links.js'
+import { isHtmlTagName } from '../html-tags.js'
 import type { Content, InternalLink, LinkParameter, LinkTarget } from '../types.js'
-import { describeTarget, invalidTarget } from './link-target.js'
+import { validTitle } from '../valid-title.js'
+import { describeTarget, stopsTarget } from './link-target.js'
 import { clip } from './scan-items.js'
 import {
   appendText,
@@ -90,10 +92,13 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
   const targetEnd = piece.firstPipe === -1 ? at : piece.firstPipe
   let valid = true
   let targetSource = ''
+  // The target as MediaWiki's title rules read it: a template stands for one title character.
+  let titleSource = ''
   if (plain) {
     context.work++
+    // `validTitle` below refuses the characters that stop the link pattern.
     targetSource = input.slice(contentStart, targetEnd)
-    valid = !invalidTarget.test(targetSource)
+    titleSource = targetSource
   }
   for (let index = piece.outStart; index < out.length && valid; index++) {
     const item = out[index]
@@ -105,8 +110,9 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
         item.position.start.offset,
         Math.min(item.position.end.offset, targetEnd),
       )
-      if (invalidTarget.test(value)) valid = false
+      if (stopsTarget.test(value)) valid = false
       targetSource += value
+      titleSource += value
     } else if (
       item.type === 'template' ||
       item.type === 'parserFunction' ||
@@ -114,13 +120,16 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
       item.type === 'templateArgument'
     ) {
       targetSource += input.slice(item.position.start.offset, item.position.end.offset)
+      titleSource += 'x'
     } else if (item.type !== 'comment') {
       valid = false
     }
   }
-  const target = valid ? describeTarget(site, targetSource) : undefined
+  const target =
+    valid && validTitle(titleSource, site, 'link') ? describeTarget(site, targetSource) : undefined
   if (
     !target ||
+    insideHtmlTag(scan, piece.start) ||
     oddBracketsBefore(scan, piece.start) ||
     (piece.hasLink && target.kind !== 'file') ||
     startsWithProtocol(scan, targetSource) ||
@@ -230,6 +239,38 @@ function startsWithProtocol(scan: Scan, source: string): boolean {
   let start = 0
   while (source.charCodeAt(start) === 32) start++
   return protocolFits(scan.context, source, start)
+}
+
+const tagAt = /<\/?([A-Za-z][A-Za-z0-9]*)([^<>]*)>/uy
+
+/**
+ * Whether `[[` at `start` lies inside an HTML tag (`<span title="[[a]]">`): MediaWiki's sanitizer
+ * reads tags before its link pass and escapes the brackets in them. The tag is the last `<` that
+ * became text before `start`, when an allowed tag runs from it to a `>` after `start`.
+ */
+function insideHtmlTag(scan: Scan, start: number): boolean {
+  const angles = scan.context.textAngles
+  let low = 0
+  let high = angles.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((angles[middle] as number) < start) low = middle + 1
+    else high = middle
+  }
+  if (low === 0) return false
+  const angle = angles[low - 1] as number
+  // Links after one `<` read its tag once.
+  if (scan.tagAngle !== angle) {
+    tagAt.lastIndex = angle
+    const match = tagAt.exec(scan.input)
+    scan.tagAngle = angle
+    scan.tagEnd =
+      match && isHtmlTagName((match[1] ?? '').toLowerCase(), match[2] ?? '')
+        ? angle + match[0].length
+        : -1
+    scan.context.work += scan.tagEnd === -1 ? 1 : scan.tagEnd - angle
+  }
+  return scan.tagEnd > start
 }
 
 /** Inserts `offset` into the sorted `offsets`. */

@@ -77,6 +77,9 @@ export interface Scan {
   dashBeforeBraces: number
   /** A line led by comments was read inside a construct (closeCommentLedLines). */
   commentLedInside: boolean
+  /** The last `<` a link checked for an HTML tag around it (-1: none), and that tag's end. */
+  tagAngle: number
+  tagEnd: number
 }
 
 /** The state of a scan of [from, to) of the input (`headings`: whether it reads headings). */
@@ -102,6 +105,8 @@ export function createScan(
     lineStart: from,
     dashBeforeBraces: -1,
     commentLedInside: false,
+    tagAngle: -1,
+    tagEnd: -1,
   }
 }
 
