@@ -12,6 +12,7 @@
 import { nextAngle, type Body, type Line } from './body-lines.js'
 import { isHtmlTag, tagPattern } from './html-tags.js'
 import type { ParseContext } from './preprocess/types.js'
+import { parameterText } from './parameter-text.js'
 import type { Content, Heading, InternalLink, LinkParameter, Text } from './types.js'
 
 /** The line holds a tag that keeps the lines after it from being preformatted. */
@@ -81,21 +82,11 @@ const blockImageOptions = new Set([
 export function framesImage(link: InternalLink): boolean {
   if (link.kind !== 'file') return false
   for (let index = 1; index < link.children.length; index++) {
-    const option = plainText(link.children[index] as LinkParameter)?.trim()
+    const option = parameterText(link.children[index] as LinkParameter)?.trim()
     if (option === undefined) continue
     if (blockImageOptions.has(option) || /^thumb(?:nail)?=/u.test(option)) return true
   }
   return false
-}
-
-/** A parameter's text with comments gone, or undefined when it holds anything else. */
-function plainText(parameter: LinkParameter): string | undefined {
-  let text = ''
-  for (const node of parameter.children) {
-    if (node.type === 'text') text += node.value
-    else if (node.type !== 'comment') return undefined
-  }
-  return text
 }
 
 function flagOf(name: string, closing: boolean): number {

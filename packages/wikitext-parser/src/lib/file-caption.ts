@@ -3,6 +3,7 @@
  * last parameter that is no image option), or all of a `Media:` link's text. Any other caption
  * becomes a `title` or `alt` attribute, where no heading or list survives.
  */
+import { parameterText } from './parameter-text.js'
 import type { InternalLink, LinkParameter } from './types.js'
 
 // The frame options: the first one given wins, later ones are caption text.
@@ -39,7 +40,7 @@ export function shownCaption(link: InternalLink): readonly LinkParameter[] {
   let manualThumb = false
   let caption: LinkParameter | null = null
   for (const parameter of parameters) {
-    const option = plainText(parameter)?.trim()
+    const option = parameterText(parameter)?.trim()
     const kind = option === undefined ? null : optionKind(option)
     if (kind === 'format' && format === null) format = option as string
     else if (kind === 'manualThumb') manualThumb = true
@@ -70,14 +71,4 @@ function optionKind(option: string): 'format' | 'manualThumb' | 'other' | null {
   const size = width.exec(option)
   if (size && (Number(size[1] || 0) > 0 || Number(size[2] || 0) > 0)) return 'other'
   return null
-}
-
-/** A parameter's text with comments gone, or undefined when it holds anything else. */
-function plainText(parameter: LinkParameter): string | undefined {
-  let text = ''
-  for (const node of parameter.children) {
-    if (node.type === 'text') text += node.value
-    else if (node.type !== 'comment') return undefined
-  }
-  return text
 }
