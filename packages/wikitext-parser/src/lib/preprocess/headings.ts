@@ -64,7 +64,6 @@ function keepsLineBreak(context: ParseContext, items: readonly Content[], first:
 export function closeHeading(scan: Scan, lineEnd: number): void {
   flush(scan)
   const { context, input, out } = scan
-  const pointer = scan.pointer
   const piece = scan.top as Piece
   const contentStart = piece.start + piece.count
   // Skip trailing comments and spaces/tabs, then count the closing `=` run. A comment never
@@ -127,18 +126,16 @@ export function closeHeading(scan: Scan, lineEnd: number): void {
       children.length = 0
       children.push(scanText(scan, piece.start + level, runEnd - level))
     }
-    const node: Heading = {
-      type: 'heading',
-      depth: level as Heading['depth'],
-      trail: input.slice(runEnd, lineEnd),
-      sectionIndex: piece.indexed && !afterTag ? ++context.headingIndex : null,
+    const sectionIndex = piece.indexed && !afterTag ? ++context.headingIndex : null
+    replaceWithHeading(
+      scan,
+      piece,
+      level,
+      input.slice(runEnd, lineEnd),
+      sectionIndex,
       children,
-      position: pointer.position(piece.start, lineEnd),
-    }
-    restructure(context, node, 0, 'inline')
-    truncate(out, piece.outStart - 1)
-    out.push(node)
-    pop(scan)
+      lineEnd,
+    )
     return
   }
   // MediaWiki's later heading regex still renders `==a==\r` (no section index).
@@ -152,22 +149,36 @@ export function closeHeading(scan: Scan, lineEnd: number): void {
     body !== undefined &&
     out.slice(piece.outStart).every((item) => item.type === 'text')
   ) {
-    const node: Heading = {
-      type: 'heading',
-      depth: open.length as Heading['depth'],
-      trail: loose[3] ?? '',
-      sectionIndex: null,
-      children: [
-        scanText(scan, piece.start + open.length, piece.start + open.length + body.length),
-      ],
-      position: pointer.position(piece.start, lineEnd),
-    }
-    restructure(context, node, 0, 'inline')
-    truncate(out, piece.outStart - 1)
-    out.push(node)
-    pop(scan)
+    const start = piece.start + open.length
+    const children = [scanText(scan, start, start + body.length)]
+    replaceWithHeading(scan, piece, open.length, loose[3] ?? '', null, children, lineEnd)
     return
   }
+  pop(scan)
+}
+
+/** Replaces the heading piece's items with one heading node ending at `lineEnd`. */
+function replaceWithHeading(
+  scan: Scan,
+  piece: Piece,
+  depth: number,
+  trail: string,
+  sectionIndex: number | null,
+  children: Content[],
+  lineEnd: number,
+): void {
+  const { context, out } = scan
+  const node: Heading = {
+    type: 'heading',
+    depth: depth as Heading['depth'],
+    trail,
+    sectionIndex,
+    children,
+    position: scan.pointer.position(piece.start, lineEnd),
+  }
+  restructure(context, node, 0, 'inline')
+  truncate(out, piece.outStart - 1)
+  out.push(node)
   pop(scan)
 }
 
