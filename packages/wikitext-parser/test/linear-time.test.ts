@@ -34,6 +34,9 @@ const families: [string, (n: number) => string][] = [
   // Lines of only comments join the lines around them; a chain of comments is read ahead.
   ['comment lines', (n) => '* a\n <!-- b --> <!-- c -->\n<!-- d -->* e\n'.repeat(n)],
   ['\\n<!-- --> <!--', (n) => '\n<!-- --> <!--'.repeat(n)],
+  // Comment-led heading lines in a template's many parts and in a nest, read as each closes.
+  ['{{a|k=v <!-- -->== h ==', (n) => '{{a|' + 'k=v\n<!-- -->== h ==\n|'.repeat(n) + '}}'],
+  ['{{a\\n<!-- -->== h == nest', (n) => '{{a|k=v\n<!-- -->= '.repeat(n) + '\n}}'.repeat(n)],
   // Nests closed from the inside out: each closing must not read what the nest still holds
   // (the closing braces ahead, the name that contains the inner levels).
   ['{{ nest', (n) => '{{'.repeat(n) + '}}'.repeat(n)],

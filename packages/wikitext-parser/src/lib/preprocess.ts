@@ -123,8 +123,8 @@ export function preprocess(
         scan.lineStart = i
         // MediaWiki renders a heading from its text once comments and inclusion tags are gone:
         // a line led by them is one, though its preprocessor gave it no section index. Inside
-        // an open construct it is the construct's text (what a template does with it is its
-        // own).
+        // an open construct it stays text until the construct closes, as a heading opened here
+        // would hide the line's `|` from it: closeCommentLedLinesIn reads it then.
         if (headings && scan.top === undefined && i < to) i = openHeading(scan, i, false)
         else if (scan.top !== undefined && isComment) scan.commentLedInside = true
       }

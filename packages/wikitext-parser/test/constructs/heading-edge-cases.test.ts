@@ -93,6 +93,46 @@ describe('headings in braces MediaWiki prints as written', () => {
   })
 })
 
+describe('headings on lines led by a comment inside a construct', () => {
+  it('lists them where MediaWiki prints the construct, unindexed', () => {
+    // MediaWiki: the comment-led heading has index '' and byteoffset null; the others number on.
+    expect(listed('[[File:X.jpg|thumb|\n<!-- c -->== T ==\n]]\n== U ==')).toEqual([
+      '2 T -',
+      '2 U 1',
+    ])
+    expect(listed('[[File:X.jpg|\n<!-- c -->== T ==\n= W =\n|thumbnail]]')).toEqual([
+      '2 T -',
+      '1 W 1',
+    ])
+    expect(listed('[[Media:X.jpg|100px|\n<!-- c -->== U v ==\n]]')).toEqual(['2 U v -'])
+    expect(listed('{{foo\n\n<!-- c -->== a ==\n}}\n== b ==')).toEqual(['2 a -', '2 b 1'])
+    expect(listed('{{foo\nbar\n<!-- c -->== a ==\n|k=v}}')).toEqual(['2 a -'])
+  })
+
+  it('lists none where the line goes on past a `|` or the closer, or is not shown', () => {
+    expect(listed('[[File:X.jpg|thumb|\n<!-- c -->== T ==|left]]')).toEqual([])
+    expect(listed('{{foo\n<!-- c -->== a ==}}')).toEqual([])
+    expect(listed('[[File:X.jpg|left|\n<!-- c -->== T ==\n]]')).toEqual([])
+    expect(listed('{{foo|\n<!-- c -->== a ==\n}}')).toEqual([])
+  })
+
+  it('keeps each `|` and `=` splitting the construct as before', () => {
+    const tree = parse('{{foo|k=v\n<!-- c -->== a ==\ny|b=c|g=h\n<!-- c -->== i ==\n|f}}')
+    const template = tree.children[0]
+    expect(template?.type).toBe('template')
+    const parameters =
+      template?.type === 'template'
+        ? template.children.slice(1).map((child) => ('name' in child ? child.name : null))
+        : []
+    expect(parameters).toEqual(['k', 'b', 'g', null])
+    const headings = allNodes(tree).filter((node) => node.type === 'heading')
+    expect(headings.map((node) => toWikitext(node))).toEqual(['== a ==', '== i =='])
+    // A part's first `=` names it, though a comment leads its line.
+    const named = parse('{{foo|\n<!-- c -->== a ==\n}}').children[0]
+    expect(named?.type === 'template' && named.children[1]?.name).toBe('')
+  })
+})
+
 describe('headings after a redirect', () => {
   it('slices MediaWiki’s offsets, which count from after the redirect line', () => {
     // MediaWiki parses only the text after `#REDIRECT [[Foo]]` and its whitespace: byteoffsets

@@ -12,6 +12,7 @@ import type {
   Text,
   Transclusion,
 } from '../types.js'
+import { closeCommentLedLinesIn } from './left-open.js'
 import { clip, hasComment, sourceOf } from './scan-items.js'
 import {
   appendText,
@@ -74,6 +75,9 @@ export function bracePipe(scan: Scan, piece: Piece, at: number): void {
 
 function closeBrace(scan: Scan, piece: Piece, at: number, matched: 2 | 3): void {
   flush(scan)
+  if (scan.commentLedInside && scan.headings) {
+    closeCommentLedLinesIn(scan, piece.outStart, piece.parts)
+  }
   const { context, input, site, out } = scan
   const pointer = scan.pointer
   const start = piece.start + piece.count - matched

@@ -8,6 +8,7 @@ import { protocolFits } from '../external-links.js'
 import { isHtmlTagName } from '../html-tags.js'
 import type { Content, InternalLink, LinkParameter, LinkTarget } from '../types.js'
 import { validTitle } from '../valid-title.js'
+import { closeCommentLedLinesIn } from './left-open.js'
 import { describeTarget, stopsTarget } from './link-target.js'
 import { clip } from './scan-items.js'
 import {
@@ -140,6 +141,9 @@ export function closeLink(scan: Scan, piece: Piece, closer: number): number {
     appendText(scan, at, at + 2)
     propagateLink(scan, piece)
     return at + 2
+  }
+  if (!plain && scan.commentLedInside && scan.headings) {
+    closeCommentLedLinesIn(scan, piece.outStart, null)
   }
   let trail = ''
   if (target.kind === 'page' || target.kind === 'interwiki' || target.kind === 'media') {
