@@ -22,6 +22,7 @@ import {
   cleanSnippet,
   codeBlocksOf,
   linksOf,
+  roleOf,
   sectionOffsetLanding,
   sectionSliceAt,
   templateNamesOf,
@@ -158,6 +159,15 @@ export function createBackend(
   const source = createMediaWikiSource({
     ...options.source,
     apiUrl: `${site.base}${site.apiPath}`,
+    // A redirect is an admonition when it reaches one of this profile's admonition templates.
+    // The Arch Wiki's names are the adapter's default, so its lookups stay as they were.
+    admonitionType:
+      profile === archwiki
+        ? undefined
+        : (name) => {
+            const role = roleOf(profile, name)
+            return role?.kind === 'admonition' ? role.type : null
+          },
   })
   const siteName = options.name ?? IMPLICIT_SITE_NAME
   // Every siteinfo read the tools make also checks the configured URLs against the wiki's own

@@ -144,6 +144,7 @@ export const commandItem = z.strictObject({
 export const commandsOutput = z.strictObject({
   commands: z.array(commandItem),
   ...listEnvelope,
+  site: evidenceSite,
 })
 
 // warnings ----------------------------------------------------------------------------------------
@@ -169,6 +170,7 @@ export const warningsOutput = z.strictObject({
   ...listEnvelope,
   profile: z.string(),
   note: nullableString,
+  site: evidenceSite,
 })
 
 // links -------------------------------------------------------------------------------------------

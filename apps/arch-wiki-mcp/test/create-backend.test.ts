@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiSection, Revision } from '../src/backend.js'
+import { defineProfile } from '@wiki/wikitext-parser'
 import { createBackend, siteFrom, templateNames } from '../src/create-backend.js'
 import { parsePage } from '../src/parse-page.js'
 import { DEFAULTS } from '../src/settings.js'
@@ -114,5 +115,70 @@ describe('pages too large to parse in one request', () => {
   it('parse up to the limit', () => {
     expect(parsePage('x'.repeat(10), 10).type).toBe('root')
     expect(() => parsePage('é'.repeat(6), 10)).toThrow(/is 12 bytes, over the 10 bytes/)
+  })
+})
+
+describe('template aliases follow the site profile', () => {
+  // A wiki answering the two alias queries: Warn and Attention are redirects.
+  function wiki() {
+    const sent: string[] = []
+    const fetch = ((input: string | URL | Request) => {
+      const url = new URL(input instanceof Request ? input.url : String(input))
+      const params = url.searchParams
+      sent.push(params.get('titles') ?? '')
+      const body =
+        params.get('prop') === 'revisions'
+          ? {
+              query: {
+                pages: [
+                  { title: 'Template:Warn', revisions: [{ revid: 41 }] },
+                  { title: 'Template:Attention', revisions: [{ revid: 42 }] },
+                ],
+              },
+            }
+          : {
+              query: {
+                redirects: [
+                  { from: 'Template:Warn', to: 'Template:Achtung' },
+                  { from: 'Template:Attention', to: 'Template:Warning' },
+                ],
+              },
+            }
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+      )
+    }) as typeof globalThis.fetch
+    return { sent, fetch }
+  }
+  const text = '{{Achtung|A.}}\n{{Warn|B.}}\n{{Attention|C.}}\n{{Warning|D.}}\n'
+
+  it("a defined profile's own names type redirects; Arch's do not", async () => {
+    const { sent, fetch } = wiki()
+    const own = createBackend({
+      site: siteFrom(DEFAULTS),
+      profile: defineProfile({
+        name: 'own',
+        templates: { Achtung: { kind: 'admonition', type: 'WARNING' } },
+      }),
+      source: { fetch, retries: 0 },
+    })
+    const aliases = await own.templateAliases(revision(text, []))
+    expect(sent[0]).toBe('Template:Attention|Template:Warn|Template:Warning')
+    expect(aliases.get('Warn')).toMatchObject({ type: 'WARNING', aliasTarget: 'Template:Achtung' })
+    expect(aliases.has('Attention')).toBe(false)
+    const list = own.admonitions(text, aliases)
+    expect(list.map((a) => [a.name, a.type])).toEqual([
+      ['Achtung', 'WARNING'],
+      ['Warn', 'WARNING'],
+    ])
+  })
+
+  it('archwiki keeps the Arch names: Warning is not sent, Attention is its alias', async () => {
+    const { sent, fetch } = wiki()
+    const arch = createBackend({ site: siteFrom(DEFAULTS), source: { fetch, retries: 0 } })
+    const aliases = await arch.templateAliases(revision(text, []))
+    expect(sent[0]).toBe('Template:Achtung|Template:Attention|Template:Warn')
+    expect(aliases.get('Attention')).toMatchObject({ type: 'WARNING', aliasRevid: 42 })
+    expect(aliases.has('Warn')).toBe(false)
   })
 })

@@ -213,6 +213,8 @@ describe('the site of a call', () => {
       ['search', { query: 'Example' }],
       ['search', { query: 'Ex', mode: 'prefix' }],
       ['sections', page],
+      ['commands', page],
+      ['warnings', page],
       ['links', page],
       ['history', page],
       ['categories', page],
@@ -237,6 +239,32 @@ describe('the site of a call', () => {
       content_raw: 'Arch text.',
     })
     expect(byRevid).toMatchObject({ reproduced: true, site: arch })
+  })
+
+  it('an empty or full commands and warnings answer names its site beside the list', async () => {
+    const { arch, other, tools } = two()
+    const archSite = { name: 'arch', base_url: 'https://wiki.archlinux.org' }
+    const otherSite = { name: 'other', base_url: 'http://127.0.0.1:8081' }
+    arch.edit('Plain', 'No blocks, no notes.\n')
+    other.edit('Plain', 'No blocks, no notes.\n')
+    for (const [site, expected] of [
+      [undefined, archSite],
+      ['other', otherSite],
+    ] as const) {
+      const commands = await callTool(tools.commands!, { title_or_url: 'Plain', site })
+      expect(commands).toMatchObject({ commands: [], site: expected })
+      const warnings = await callTool(tools.warnings!, { title_or_url: 'Plain', site })
+      expect(warnings).toMatchObject({ warnings: [], site: expected })
+    }
+    // Beside a full list, the site is the one each item names.
+    const full = await callTool(tools.commands!, { title_or_url: 'Example', site: 'other' })
+    const items = full.commands as { site: unknown }[]
+    expect(items).toHaveLength(1)
+    expect([full.site, items[0]!.site]).toEqual([otherSite, otherSite])
+    const notes = await callTool(tools.warnings!, { title_or_url: 'Example' })
+    const notesItems = notes.warnings as { site: unknown }[]
+    expect(notesItems).toHaveLength(1)
+    expect([notes.site, notesItems[0]!.site]).toEqual([archSite, archSite])
   })
 
   it('never mixes sites: the same title answers from its own wiki, naming it', async () => {

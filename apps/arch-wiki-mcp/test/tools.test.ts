@@ -240,7 +240,12 @@ describe('commands', () => {
   it('[] is a positive answer for a section without blocks', async () => {
     const { tools } = setup()
     const result = await callTool(tools.commands!, { title_or_url: 'Example', anchor: 'Usage' })
-    expect(result).toEqual({ commands: [], title: 'Example', redirected_from: null })
+    expect(result).toEqual({
+      commands: [],
+      title: 'Example',
+      redirected_from: null,
+      site: { name: 'default', base_url: 'https://wiki.example.org' },
+    })
   })
 })
 

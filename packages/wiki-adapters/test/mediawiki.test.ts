@@ -530,6 +530,42 @@ describe('createMediaWikiSource: template aliases', () => {
     expect(seen).toHaveLength(0)
   })
 
+  it("follows redirects to the site's own admonition names, given by admonitionType", async () => {
+    // A wiki whose warning template is Achtung and whose Note is an ordinary template.
+    const own = (name: string) => (name.trim() === 'Achtung' ? 'WARNING' : null)
+    const { fetch, seen } = fakeFetch((request) =>
+      request.params.prop === 'revisions'
+        ? { query: { pages: { '7': { title: 'Template:Warn', revisions: [{ revid: 41 }] } } } }
+        : {
+            query: {
+              redirects: [
+                { from: 'Template:Warn', to: 'Template:Achtung' },
+                { from: 'Template:Attention', to: 'Template:Warning (Français)' },
+              ],
+            },
+          },
+    )
+    const result = await source(fetch, { admonitionType: own }).resolveTemplateAliases('P', [
+      'Achtung',
+      'Warn',
+      'Attention',
+      'Note',
+    ])
+    // Achtung types itself and is not sent; Note is not this wiki's, so it is looked up.
+    expect(seen[0]!.params.titles).toBe('Template:Attention|Template:Note|Template:Warn')
+    expect(seen[1]!.params.titles).toBe('Template:Warn')
+    expect(result.get('Warn')).toEqual({
+      kind: 'admonition',
+      type: 'WARNING',
+      alias: 'Warn',
+      aliasTarget: 'Template:Achtung',
+      aliasRevid: 41,
+    })
+    // A redirect to an Arch name is no admonition on this wiki.
+    expect(result.get('Attention')).toEqual({ kind: 'none' })
+    expect(result.get('Note')).toEqual({ kind: 'none' })
+  })
+
   it('batches 50 titles per request, sorted by code point', async () => {
     const names = Array.from({ length: 120 }, (_, i) => `T${String(i).padStart(3, '0')}`)
     names.push('Ωmega', '𝔸stral')

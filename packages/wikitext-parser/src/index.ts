@@ -73,6 +73,7 @@ export {
 } from './lib/extract/templates-of.js'
 export type { Span } from './lib/extract/walk.js'
 export { archwiki } from './lib/profile/archwiki.js'
+export { roleOf } from './lib/profile/role-of.js'
 export {
   defineProfile,
   type AdmonitionType,

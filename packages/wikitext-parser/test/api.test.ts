@@ -19,6 +19,7 @@ const entries: [string, string[]][] = [
       'defineSite',
       'fromWikitext',
       'linksOf',
+      'roleOf',
       'sectionOffsetLanding',
       'sectionSliceAt',
       'sectionsOf',

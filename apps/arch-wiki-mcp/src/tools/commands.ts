@@ -1,7 +1,7 @@
 import { defineTool } from '@wiki/mcp-core'
 import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
-import { commandEvidence, loadPage, scopeOf } from '../evidence.js'
+import { commandEvidence, loadPage, scopeOf, siteOf } from '../evidence.js'
 import { anchor, commandsOutput, revidInput, titleOrUrl, siteInput } from '../schemas.js'
 
 export function commandsTool(sites: SiteSet) {
@@ -26,6 +26,7 @@ export function commandsTool(sites: SiteSet) {
         commands: commandEvidence(backend, scope),
         title: revision.title,
         redirected_from: revision.redirectedFrom,
+        site: siteOf(backend),
       }
     },
   })

@@ -1,7 +1,7 @@
 import { defineTool } from '@wiki/mcp-core'
 import { z } from 'zod'
 import type { SiteSet } from '../sites.js'
-import { loadPage, scopeOf, warningEvidence } from '../evidence.js'
+import { loadPage, scopeOf, siteOf, warningEvidence } from '../evidence.js'
 import { anchor, titleOrUrl, warningsOutput, revidInput, siteInput } from '../schemas.js'
 
 export function warningsTool(sites: SiteSet) {
@@ -22,7 +22,11 @@ export function warningsTool(sites: SiteSet) {
       const backend = sites.pick(args.site, args.title_or_url)
       const revision = await loadPage(backend, args.title_or_url, { revid: args.revid })
       const scope = scopeOf(backend, revision, args.anchor ?? null)
-      const envelope = { title: revision.title, redirected_from: revision.redirectedFrom }
+      const envelope = {
+        title: revision.title,
+        redirected_from: revision.redirectedFrom,
+        site: siteOf(backend),
+      }
       if (!backend.listsAdmonitions) {
         // No template of this site is known to be an admonition: an empty list would say the
         // page has none, so say instead that the list cannot be made here.

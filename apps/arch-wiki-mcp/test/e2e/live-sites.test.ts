@@ -183,7 +183,13 @@ describe('two MediaWikis in one server', () => {
   })
 
   it('a site with a profile defined in the file lists warnings from its own templates', async () => {
-    await beta.edit('Custom page', '== Risk ==\n{{Achtung|Mind the gap.}}\n{{Note|Not here.}}\n')
+    // {{Warn}} is a redirect to the profile's own template: the lookup must follow it there.
+    const achtung = await beta.edit('Template:Achtung', '<div>{{{1}}}</div>')
+    const warn = await beta.edit('Template:Warn', '#REDIRECT [[Template:Achtung]]')
+    await beta.edit(
+      'Custom page',
+      '== Risk ==\n{{Achtung|Mind the gap.}}\n{{Note|Not here.}}\n{{Warn|Redirected gap.}}\n',
+    )
     const custom = join(dir, 'custom.json')
     const profile = {
       name: 'beta-templates',
@@ -201,10 +207,21 @@ describe('two MediaWikis in one server', () => {
     // Only the file's template is an admonition there: the Arch Wiki's Note is not.
     expect(out.out!.warnings.map((w: Json) => [w.type, w.message_raw, w.site.name])).toEqual([
       ['CAUTION', 'Mind the gap.', 'beta'],
+      ['CAUTION', 'Redirected gap.', 'beta'],
     ])
-    // The same page read with no profile says it cannot list them.
+    expect(out.out!.warnings[1]).toMatchObject({
+      alias: 'Warn',
+      alias_target: 'Template:Achtung',
+      alias_revid: warn,
+    })
+    expect(warn).toBeGreaterThan(achtung)
+    // The same page read with no profile says it cannot list them, naming the site it read.
     const none = run(['warnings', 'Custom page', '--site', 'beta']).out!
-    expect(none).toMatchObject({ warnings: [], profile: 'none' })
+    expect(none).toMatchObject({
+      warnings: [],
+      profile: 'none',
+      site: { name: 'beta', base_url: beta.url },
+    })
   })
 
   it('a bad sites file names the key, at start-up and under --check', () => {

@@ -63,6 +63,12 @@ export interface MediaWikiSourceOptions {
   readonly now?: (() => number) | undefined
   /** Waits between retries (default `setTimeout`); tests pass a fake. */
   readonly sleep?: ((ms: number) => Promise<void>) | undefined
+  /**
+   * The admonition a template name (without `Template:`) stands for by itself on this wiki, or
+   * `null`: such names are not looked up, and a redirect counts as an alias only when its target
+   * is one. Default {@link selfAttestingType}, the Arch Wiki's Note, Warning, Tip and Caution.
+   */
+  readonly admonitionType?: ((templateName: string) => AdmonitionType | null) | undefined
 }
 
 /** One section of a parse, with the API's values and types (`linkAnchor` as the API names it). */
@@ -211,6 +217,7 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     throw new WikiSourceError('invalid_arguments', 'offline and record cannot be combined.')
   }
   const now = options.now ?? Date.now
+  const admonitionType = options.admonitionType ?? selfAttestingType
   const ttl = options.cacheTtl ?? 60_000
   const client = new ApiClient({
     apiUrl,
@@ -446,7 +453,7 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
     const result = new Map<string, TemplateAlias>()
     const toSend = new Set<string>()
     for (const name of names) {
-      if (selfAttestingType(name) !== null) continue
+      if (admonitionType(name) !== null) continue
       const canonical = canonicalTemplateName(name)
       if (canonical === null || result.has(canonical)) continue
       const cached = aliases.get(canonical)
@@ -489,7 +496,7 @@ export function createMediaWikiSource(options: Readonly<MediaWikiSourceOptions>)
           chain.push(at)
         }
         const final = chain.at(-1)
-        const type = final === undefined ? null : selfAttestingType(withoutNamespace(final))
+        const type = final === undefined ? null : admonitionType(withoutNamespace(final))
         if (final === undefined || type === null) {
           fresh.set(name, { kind: 'none' })
         } else if (chain.length > 1) {
