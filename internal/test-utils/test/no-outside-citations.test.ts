@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { repoPath } from '../src/index.js'
 
 // The repository explains itself: a comment, README, changelog or doc gives the reason, never a
-// pointer into a document that is not here (the first-phase specifications: `arch-wiki.md §13`,
-// "see the spec"). What must stay is written in docs/ in the project's own words.
+// pointer into a document that is not here (a first-phase specification's file name followed by a
+// section sign and a number, or "see the spec"). What must stay is written in docs/ in the
+// project's own words.
 const SECTION = '\u00a7'
 const OUTSIDE_DOCUMENTS = [
   'arch-wiki',
