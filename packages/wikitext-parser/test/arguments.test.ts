@@ -12,18 +12,9 @@ import {
   templatesOf,
 } from '@wiki/wikitext-parser'
 import { toMarkdown, toMdast } from '@wiki/wikitext-parser/markdown'
+import { thrown } from './helpers/thrown.js'
 
 const tree = fromWikitext('{{bc|x}} {{Note|y}} [[a]]')
-
-/** The error a call throws, or null. */
-function thrown(call: () => unknown): unknown {
-  try {
-    call()
-  } catch (error) {
-    return error
-  }
-  return null
-}
 
 // Callers from plain JavaScript get a WikitextParserError naming the argument, the value's kind
 // and what was expected, never a TypeError from inside an extractor.

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { WikitextParserError, fromWikitext, toWikitext } from '@wiki/wikitext-parser'
-
-/** The error a call throws, or null. */
-function thrown(call: () => unknown): unknown {
-  try {
-    call()
-  } catch (error) {
-    return error
-  }
-  return null
-}
+import { thrown } from './helpers/thrown.js'
 
 // A caller serving pages from a wiki it does not control bounds the work one page can cost.
 describe('maxInputBytes', () => {
